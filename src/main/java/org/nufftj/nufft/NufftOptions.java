@@ -1,0 +1,126 @@
+package org.nufftj.nufft;
+
+import org.nufftj.InvalidInputException;
+import org.nufftj.kernel.KernelType;
+
+/**
+ * What a caller asks of a plan. Immutable; change with the {@code with*} methods. "Auto" values (kernel
+ * {@link KernelType#AUTO}, oversampling 0, width 0, spread method AUTO) are resolved by {@link ParameterChoice} into
+ * {@link NufftParameters}; explicit σ / W / kernel override the tolerance-driven choice.
+ */
+public final class NufftOptions {
+
+	/** Kernel evaluation: computed per sample (default) or read from a lookup table. */
+	public enum Evaluation { ONLINE, LOOKUP }
+
+	public static final double DEFAULT_TOLERANCE = 1e-4;
+
+	private final Precision precision;
+	private final double tolerance;
+	private final KernelType kernel;
+	private final double oversampling;
+	private final int width;
+	private final Evaluation evaluation;
+	private final int threads;
+	private final DeviceChoice device;
+	private final SpreadMethod spreadMethod;
+
+	private NufftOptions(final Precision precision, final double tolerance, final KernelType kernel,
+		final double oversampling, final int width, final Evaluation evaluation, final int threads,
+		final DeviceChoice device, final SpreadMethod spreadMethod)
+	{
+		this.precision = precision;
+		this.tolerance = tolerance;
+		this.kernel = kernel;
+		this.oversampling = oversampling;
+		this.width = width;
+		this.evaluation = evaluation;
+		this.threads = threads;
+		this.device = device;
+		this.spreadMethod = spreadMethod;
+	}
+
+	public static NufftOptions defaults() {
+		return new NufftOptions(Precision.FLOAT, DEFAULT_TOLERANCE, KernelType.AUTO, 0, 0, Evaluation.ONLINE, 0,
+			DeviceChoice.CPU, SpreadMethod.AUTO);
+	}
+
+	// -- public API --
+
+	public Precision precision() { return precision; }
+
+	public double tolerance() { return tolerance; }
+
+	public KernelType kernel() { return kernel; }
+
+	/** σ, or 0 for automatic. */
+	public double oversampling() { return oversampling; }
+
+	/** W, or 0 for automatic. */
+	public int width() { return width; }
+
+	public Evaluation evaluation() { return evaluation; }
+
+	/** Worker threads, or 0 for all available processors. */
+	public int threads() { return threads; }
+
+	public int resolvedThreads() {
+		return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+	}
+
+	public DeviceChoice device() { return device; }
+
+	public SpreadMethod spreadMethod() { return spreadMethod; }
+
+	public NufftOptions withPrecision(final Precision p) {
+		return new NufftOptions(p, tolerance, kernel, oversampling, width, evaluation, threads, device, spreadMethod);
+	}
+
+	public NufftOptions withTolerance(final double eps) {
+		InvalidInputException.require(Double.isFinite(eps) && eps > 0 && eps <= 0.1,
+			"tolerance: expected a value in (0, 0.1], found " + eps);
+		return new NufftOptions(precision, eps, kernel, oversampling, width, evaluation, threads, device, spreadMethod);
+	}
+
+	public NufftOptions withKernel(final KernelType k) {
+		return new NufftOptions(precision, tolerance, k, oversampling, width, evaluation, threads, device, spreadMethod);
+	}
+
+	public NufftOptions withOversampling(final double sigma) {
+		InvalidInputException.require(sigma == 0 || (sigma >= ParameterChoice.MIN_SIGMA && sigma <= ParameterChoice.MAX_SIGMA),
+			"oversampling: expected 0 (auto) or a value in [" + ParameterChoice.MIN_SIGMA + ", " +
+				ParameterChoice.MAX_SIGMA + "], found " + sigma);
+		return new NufftOptions(precision, tolerance, kernel, sigma, width, evaluation, threads, device, spreadMethod);
+	}
+
+	public NufftOptions withWidth(final int w) {
+		InvalidInputException.require(w == 0 || (w >= ParameterChoice.MIN_WIDTH && w <= ParameterChoice.MAX_WIDTH),
+			"kernel width: expected 0 (auto) or an integer in [" + ParameterChoice.MIN_WIDTH + ", " +
+				ParameterChoice.MAX_WIDTH + "], found " + w);
+		return new NufftOptions(precision, tolerance, kernel, oversampling, w, evaluation, threads, device, spreadMethod);
+	}
+
+	public NufftOptions withEvaluation(final Evaluation e) {
+		return new NufftOptions(precision, tolerance, kernel, oversampling, width, e, threads, device, spreadMethod);
+	}
+
+	public NufftOptions withThreads(final int n) {
+		InvalidInputException.require(n >= 0, "threads: expected >= 0, found " + n);
+		return new NufftOptions(precision, tolerance, kernel, oversampling, width, evaluation, n, device, spreadMethod);
+	}
+
+	public NufftOptions withDevice(final DeviceChoice d) {
+		return new NufftOptions(precision, tolerance, kernel, oversampling, width, evaluation, threads, d, spreadMethod);
+	}
+
+	public NufftOptions withSpreadMethod(final SpreadMethod m) {
+		return new NufftOptions(precision, tolerance, kernel, oversampling, width, evaluation, threads, device, m);
+	}
+
+	@Override
+	public String toString() {
+		return "precision=" + precision.name().toLowerCase() + " tolerance=" + tolerance + " kernel=" + kernel.key() +
+			" oversampling=" + (oversampling == 0 ? "auto" : oversampling) + " width=" + (width == 0 ? "auto" : width) +
+			" evaluation=" + evaluation.name().toLowerCase() + " device=" + device;
+	}
+}

@@ -1,0 +1,71 @@
+package org.nufftj.nufft;
+
+import java.util.Arrays;
+
+import org.nufftj.kernel.Kernel;
+
+/**
+ * Resolved plan parameters: kernel (with its width W and shape), oversampling σ, the fine-grid size per axis and the
+ * error model's prediction for them (the maximum aliasing amplitude, see {@link ParameterChoice}).
+ */
+public final class NufftParameters {
+
+	private final int[] imageSize;
+	private final int[] gridSize;
+	private final Kernel kernel;
+	private final double oversampling;
+	private final double tolerance;
+	private final double predictedError;
+	private final Precision precision;
+
+	public NufftParameters(final int[] imageSize, final int[] gridSize, final Kernel kernel, final double oversampling,
+		final double tolerance, final double predictedError, final Precision precision)
+	{
+		this.imageSize = imageSize.clone();
+		this.gridSize = gridSize.clone();
+		this.kernel = kernel;
+		this.oversampling = oversampling;
+		this.tolerance = tolerance;
+		this.predictedError = predictedError;
+		this.precision = precision;
+	}
+
+	public int[] imageSize() { return imageSize.clone(); }
+
+	public int[] gridSize() { return gridSize.clone(); }
+
+	public int dimensions() { return imageSize.length; }
+
+	public Kernel kernel() { return kernel; }
+
+	public int width() { return kernel.width(); }
+
+	/** The nominal σ asked for; the actual per-axis ratio is gridSize/imageSize (grid sizes are 2,3,5,7-smooth). */
+	public double oversampling() { return oversampling; }
+
+	public double tolerance() { return tolerance; }
+
+	/** The error model's bound for these parameters (relative, worst-case aliasing amplitude). */
+	public double predictedError() { return predictedError; }
+
+	public Precision precision() { return precision; }
+
+	public long imagePixels() {
+		long p = 1;
+		for (final int n : imageSize) p *= n;
+		return p;
+	}
+
+	public long gridPoints() {
+		long p = 1;
+		for (final int n : gridSize) p *= n;
+		return p;
+	}
+
+	@Override
+	public String toString() {
+		return "kernel=" + kernel.type().key() + " W=" + kernel.width() + String.format(" shape=%.4g", kernel.shape()) +
+			" sigma=" + oversampling + " grid=" + Arrays.toString(gridSize) + String.format(" model error=%.3g", predictedError) +
+			" (tolerance " + tolerance + ", " + precision.name().toLowerCase() + ")";
+	}
+}
