@@ -64,7 +64,7 @@ public final class CpuNufftPlan implements NufftPlan {
 		this.weights = options.evaluation() == NufftOptions.Evaluation.LOOKUP ? KernelWeights.table(kernel)
 			: KernelWeights.online(kernel);
 		this.workers = new Workers(options.resolvedThreads());
-		this.fft = new GridFft(grid, workers);
+		this.fft = new GridFft(grid, size, workers);
 		this.wrap = new int[dims][];
 		this.wrapOffset = new int[dims];
 		for (int a = 0; a < dims; a++) {
