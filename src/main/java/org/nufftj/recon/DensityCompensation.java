@@ -5,6 +5,10 @@ import java.util.stream.IntStream;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.kernel.Kernel;
+import org.nufftj.kernel.KernelType;
+import org.nufftj.kernel.Kernels;
+import org.nufftj.nufft.ParameterChoice;
+import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.trajectory.Trajectory;
 
@@ -26,8 +30,8 @@ import org.nufftj.trajectory.Trajectory;
  * </p>
  * <p>
  * Methods: {@link #ramp} (analytic, radial), {@link #voronoi} (2D cell areas), {@link #pipeMenon} (Pipe &amp; Menon,
- * MRM 41:179 (1999), iterative w ← w / (C Cᵀ w) with C the interpolation by the plan's own kernel on the plan's own
- * oversampled grid).
+ * MRM 41:179 (1999), iterative w ← w / (C Cᵀ w) with C the interpolation by a gridding kernel on an oversampled grid,
+ * by default a narrow one, see {@link #pipeMenon(Trajectory, int[], int)}).
  * </p>
  */
 public final class DensityCompensation {
@@ -37,15 +41,14 @@ public final class DensityCompensation {
 	// -- public API --
 
 	/** Weights for a method, normalised ({@link #normalise}) for an image of {@code size}. */
-	public static float[] compute(final DcfMethod method, final Trajectory t, final int[] size,
-		final NufftParameters params, final int iterations)
+	public static float[] compute(final DcfMethod method, final Trajectory t, final int[] size, final int iterations)
 	{
 		final float[] w;
 		switch (method) {
 			case NONE: w = new float[t.count()]; Arrays.fill(w, 1f); break;
 			case RAMP: w = ramp(t); break;
 			case VORONOI: w = voronoi(t); break;
-			case PIPE_MENON: w = pipeMenon(t, params, iterations); break;
+			case PIPE_MENON: w = pipeMenon(t, size, iterations); break;
 			default: throw new IllegalArgumentException(String.valueOf(method));
 		}
 		return normalise(w, t, size);
@@ -71,10 +74,29 @@ public final class DensityCompensation {
 		return w;
 	}
 
+	/** Oversampling of the Pipe–Menon grid. */
+	public static final double PIPE_MENON_SIGMA = 2;
+	/** Width (grid cells) of the Pipe–Menon kernel (exponential of semicircle). */
+	public static final int PIPE_MENON_WIDTH = 4;
+
+	/**
+	 * Pipe–Menon weights with the default gridding: an exponential-of-semicircle kernel of width
+	 * {@value #PIPE_MENON_WIDTH} cells on a grid oversampled by {@value #PIPE_MENON_SIGMA}, i.e. a kernel 2/N wide in k.
+	 * Narrow on purpose and independent of the NUFFT tolerance: the method over-weights samples within half a kernel
+	 * width of the edge of the sampled region, so a narrow kernel keeps that band thin (measured on 4-coil 128²
+	 * radial Shepp–Logan, 201 × 256: scaled NRMSE 0.213 with this kernel, as good as the analytic ramp, against 0.254
+	 * with a width-7 kernel on a 1.25× grid). Not normalised.
+	 */
+	public static float[] pipeMenon(final Trajectory t, final int[] size, final int iterations) {
+		final Kernel k = Kernels.create(KernelType.EXP_SEMICIRCLE, PIPE_MENON_WIDTH, PIPE_MENON_SIGMA);
+		final int[] grid = ParameterChoice.gridSize(size, PIPE_MENON_SIGMA, PIPE_MENON_WIDTH);
+		return pipeMenon(t, new NufftParameters(size, grid, k, PIPE_MENON_SIGMA, 0, 0, Precision.DOUBLE), iterations);
+	}
+
 	/**
 	 * Pipe–Menon iterative weights: start from w = 1 and repeat w_m ← w_m / Σ_j w_j ψ(k_m − k_j) (spread w onto the
-	 * plan's oversampled grid with its kernel ψ, interpolate back, divide), so that the compensated density convolved
-	 * with ψ is flat. Not normalised. Known limitation of the method: samples within half a kernel width of the edge of
+	 * oversampled grid of {@code params} with its kernel ψ, e.g. a plan's, interpolate back, divide), so that the
+	 * compensated density convolved with ψ is flat. Not normalised. Known limitation of the method: samples within half a kernel width of the edge of
 	 * the sampled region get up to ~2× their area (the kernel overhangs the region there), which adds some truncation
 	 * ringing compared with exact areas (ramp / Voronoi).
 	 */

@@ -53,7 +53,7 @@ public final class GriddingRecon {
 		try (NufftPlan plan = Nufft.plan(size, o.nufft())) {
 			plan.setPoints(traj);
 			Progress.step(progress, 0.02, "density compensation (" + o.dcf().key() + ")");
-			final float[] w = DensityCompensation.compute(o.dcf(), traj, size, plan.parameters(), o.dcfIterations());
+			final float[] w = DensityCompensation.compute(o.dcf(), traj, size, o.dcfIterations());
 
 			final int channels = o.combine() == CoilCombination.NONE ? coils : 1;
 			final float[] out = new float[(int) (2 * pixels * channels * frames)];
