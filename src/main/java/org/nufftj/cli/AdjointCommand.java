@@ -39,6 +39,7 @@ final class AdjointCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
+		final long t0 = System.nanoTime();
 		final var options = nufft.options();
 		final BartFiles.TrajectoryFile tf = BartFiles.readTrajectory(traj);
 		final int[] dims = nufft.dims() != null ? nufft.dims() : tf.estimateDims();
@@ -51,9 +52,13 @@ final class AdjointCommand implements Callable<Integer> {
 		org.nufftj.InvalidInputException.require(2 * pixels * transforms <= Integer.MAX_VALUE - 8,
 			"image of " + pixels + " pixels x " + transforms + " coils/frames is too large for one array");
 		final float[] image = new float[(int) (2 * pixels * transforms)];
+		final long t1 = System.nanoTime();
+		final long t2, t3;
 		try (NufftPlan plan = Nufft.plan(size, options)) {
 			plan.setPoints(t);
+			t2 = System.nanoTime();
 			NufftOperator.bart(plan).adjoint(k.data(), image);
+			t3 = System.nanoTime();
 			if (verbose) System.err.println("adjoint " + plan.backend() + ": " + plan.parameters() + "; " + plan.times());
 		}
 		final long[] out = ka.dims();
@@ -61,6 +66,9 @@ final class AdjointCommand implements Callable<Integer> {
 		out[1] = dims[1];
 		out[2] = dims[2];
 		Cfl.write(output, out, image);
+		if (verbose) System.err.printf("times: read %.0f ms, plan + points %.0f ms, adjoint %.0f ms, write %.0f ms " +
+			"(JVM up %.0f ms before)%n", (t1 - t0) / 1e6, (t2 - t1) / 1e6, (t3 - t2) / 1e6, (System.nanoTime() - t3) / 1e6,
+			java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() - (System.nanoTime() - t0) / 1e6);
 		return Main.OK;
 	}
 }

@@ -77,6 +77,7 @@ public final class Main implements Runnable {
 	/** One line on stderr for a failure; returns the exit code. */
 	static int report(final Throwable ex, final PrintWriter err) {
 		Throwable t = ex;
+		if (t instanceof java.io.UncheckedIOException && t.getCause() != null) t = t.getCause();
 		while (t.getCause() != null && !(t instanceof InvalidInputException) && !(t instanceof IOException) &&
 			(t.getMessage() == null || t instanceof RuntimeException && t.getClass() == RuntimeException.class))
 			t = t.getCause();

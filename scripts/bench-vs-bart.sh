@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Times `./nufft-j adjoint|forward` against `bart nufft -a|bart nufft` as whole processes (JVM start-up included),
+# side by side, on the issue's workload: radial 402 spokes x 512 samples (2x readout oversampling) onto 256^2,
+# 8 and 32 coils (32 = four copies of BART's 8-coil phantom joined along the coil dimension), float.
+# Uses hyperfine when installed, else a bash loop (runs alternate between the two tools; median reported).
+# Usage: scripts/bench-vs-bart.sh [runs (default 7)] [tolerances (default "1e-3 1e-4")]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+runs="${1:-7}"
+tolerances="${2:-1e-3 1e-4}"
+command -v bart >/dev/null || { echo "bench-vs-bart: bart is not on the PATH" >&2; exit 1; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+"$root/nufft-j" info >/dev/null # builds on first use, outside the timings
+
+bart traj -r -x 256 -o 2 -y 402 traj >/dev/null
+bart phantom -k -s 8 -t traj k8 >/dev/null
+bart join 3 k8 k8 k8 k8 k32 >/dev/null
+bart nufft -a -d 256:256:1 traj k8 img8 >/dev/null 2>&1
+bart nufft -a -d 256:256:1 traj k32 img32 >/dev/null 2>&1
+
+now() { date +%s%N; }
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+
+# time_pair NAME CMD_A CMD_B: alternates A and B, prints median seconds of each and the ratio B/A.
+time_pair() {
+	local name="$1" a="$2" b="$3" ta=() tb=() t0
+	eval "$a" >/dev/null 2>&1; eval "$b" >/dev/null 2>&1 # warm the page cache
+	if command -v hyperfine >/dev/null; then
+		hyperfine -N -w 1 -r "$runs" --export-json h.json "$a" "$b" >/dev/null 2>&1
+		read -r ma mb < <(python3 -c "import json;r=json.load(open('h.json'))['results'];print(r[0]['median'],r[1]['median'])")
+	else
+		for ((i = 0; i < runs; i++)); do
+			t0=$(now); eval "$a" >/dev/null 2>&1; ta+=($(( $(now) - t0 )))
+			t0=$(now); eval "$b" >/dev/null 2>&1; tb+=($(( $(now) - t0 )))
+		done
+		ma=$(printf '%s\n' "${ta[@]}" | median | awk '{printf "%.3f", $1/1e9}')
+		mb=$(printf '%s\n' "${tb[@]}" | median | awk '{printf "%.3f", $1/1e9}')
+	fi
+	printf '%-28s nufft-j %7.3f s   bart %7.3f s   bart/nufft-j %5.2fx\n' "$name" "$ma" "$mb" \
+		"$(awk -v a="$ma" -v b="$mb" 'BEGIN{print b/a}')"
+}
+
+echo "machine: $(nproc) cores; $(java -version 2>&1 | head -1); $(bart version); runs: $runs (median)"
+echo "bart has no tolerance option (its fixed gridding: ~1.3e-3 error); nufft-j runs at each tolerance below."
+for eps in $tolerances; do
+	for c in 8 32; do
+		time_pair "adjoint ${c} coils eps=$eps" \
+			"$root/nufft-j adjoint -d 256:256:1 -e $eps traj k$c out_nj" \
+			"bart nufft -a -d 256:256:1 traj k$c out_bart"
+		time_pair "forward ${c} coils eps=$eps" \
+			"$root/nufft-j forward -e $eps traj img$c outf_nj" \
+			"bart nufft traj img$c outf_bart"
+	done
+done

@@ -1,0 +1,92 @@
+package org.nufftj.recon;
+
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.nufftj.nufft.Nufft;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftPlan;
+import org.nufftj.trajectory.Trajectory;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * JMH benchmark of the issue's CPU workload, in-process: adjoint and forward NUFFT of radial k-space, 402 spokes × 512
+ * samples (2× readout oversampling, 205,824 points per coil) onto 256², float, 8 and 32 coils, ε = 1e-3 and 1e-4; the
+ * plan and its points are made once per trial (as in an iterative recon), so times are per execute. Not run by
+ * surefire; run with {@code scripts/jmh.sh} (results: docs/benchmarks.md).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = { "-Xmx8g" })
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class RadialNufftBenchmark {
+
+	@Param({ "8", "32" })
+	public int coils;
+
+	@Param({ "1e-3", "1e-4" })
+	public double tolerance;
+
+	@Param({ "256" })
+	public int size;
+
+	@Param({ "402" })
+	public int spokes;
+
+	@Param({ "512" })
+	public int readout;
+
+	private NufftPlan plan;
+	private float[] samples, image;
+
+	@Setup(Level.Trial)
+	public void setUp() {
+		final double[] c = new double[2 * spokes * readout];
+		for (int s = 0; s < spokes; s++) {
+			final double a = Math.PI * s / spokes;
+			for (int i = 0; i < readout; i++) {
+				final double r = (i - readout / 2.0) / readout;
+				c[2 * (s * readout + i)] = r * Math.cos(a);
+				c[2 * (s * readout + i) + 1] = r * Math.sin(a);
+			}
+		}
+		plan = Nufft.plan(new int[] { size, size }, NufftOptions.defaults().withTolerance(tolerance));
+		plan.setPoints(new Trajectory(2, c, readout, spokes, "radial"));
+		final Random r = new Random(1);
+		samples = new float[2 * spokes * readout * coils];
+		image = new float[2 * size * size * coils];
+		for (int i = 0; i < samples.length; i++) samples[i] = (float) r.nextGaussian();
+		for (int i = 0; i < image.length; i++) image[i] = (float) r.nextGaussian();
+	}
+
+	@TearDown(Level.Trial)
+	public void tearDown() {
+		plan.close();
+	}
+
+	@Benchmark
+	public float[] adjoint() {
+		plan.adjoint(samples, image);
+		return image;
+	}
+
+	@Benchmark
+	public float[] forward() {
+		plan.forward(image, samples);
+		return samples;
+	}
+}
