@@ -21,6 +21,15 @@ final class Cuda {
 		}
 	}
 
+	/** One line for a throwable: JCuda's linkage errors carry whole nested stack traces in their messages. */
+	static String brief(final Throwable e) {
+		String msg = String.valueOf(e.getMessage());
+		final int nl = msg.indexOf('\n');
+		if (nl >= 0) msg = msg.substring(0, nl);
+		if (msg.length() > 240) msg = msg.substring(0, 240) + "...";
+		return e.getClass().getSimpleName() + ": " + msg.trim();
+	}
+
 	static String errorName(final int result) {
 		final String[] name = new String[1];
 		try {

@@ -87,7 +87,7 @@ public final class CufftLoader {
 			how = "shim libcufft.so.10 -> " + (newer != null ? newer.toString() : "libcufft.so.12/.11 from the loader path");
 		}
 		catch (final IOException | LinkageError | SecurityException e) {
-			return new Status(false, 0, "could not load the cuFFT shim: " + e);
+			return new Status(false, 0, "could not load the cuFFT shim: " + Cuda.brief(e));
 		}
 		return tryJCufft(how);
 	}
@@ -104,7 +104,7 @@ public final class CufftLoader {
 			return new Status(true, v[0], how);
 		}
 		catch (final LinkageError | RuntimeException e) {
-			return new Status(false, 0, "JCufft could not load through " + how + ": " + e);
+			return new Status(false, 0, "JCufft could not load through " + how + ": " + Cuda.brief(e));
 		}
 	}
 

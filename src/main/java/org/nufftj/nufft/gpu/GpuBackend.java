@@ -18,7 +18,7 @@ public final class GpuBackend {
 			return GpuNufftPlan.create(p, o);
 		}
 		catch (final LinkageError e) {
-			throw new GpuException("GPU engine not usable: CUDA libraries did not load (" + e + ")", e);
+			throw new GpuException("GPU engine not usable: CUDA libraries did not load (" + Cuda.brief(e) + ")", e);
 		}
 	}
 }

@@ -47,7 +47,7 @@ public final class GpuDevice implements AutoCloseable {
 			JCudaDriver.setExceptionsEnabled(false);
 		}
 		catch (final LinkageError e) {
-			throw new GpuException("CUDA driver not usable: JCuda's driver library did not load (" + e + ")", e);
+			throw new GpuException("CUDA driver not usable: JCuda's driver library did not load (" + Cuda.brief(e) + ")", e);
 		}
 		check(JCudaDriver.cuInit(0), "cuInit (is an NVIDIA driver installed?)");
 		final int[] count = new int[1];

@@ -47,16 +47,16 @@ public final class GpuInfo {
 	 */
 	public static String unusableReason(final int ordinal) {
 		try {
-			if (!CufftLoader.status().usable) return "no usable cuFFT: " + CufftLoader.status().description;
 			try (GpuDevice d = new GpuDevice(ordinal)) {
-				return null;
+				final CufftLoader.Status fft = CufftLoader.status();
+				return fft.usable ? null : "no usable cuFFT: " + fft.description;
 			}
 		}
 		catch (final GpuException e) {
 			return e.getMessage();
 		}
 		catch (final LinkageError e) {
-			return "CUDA libraries not loadable: " + e;
+			return "CUDA libraries not loadable: " + Cuda.brief(e);
 		}
 	}
 
@@ -70,7 +70,7 @@ public final class GpuInfo {
 			return c[0];
 		}
 		catch (final LinkageError e) {
-			throw new GpuException("no CUDA driver: JCuda's driver library did not load (" + e.getMessage() + ")", e);
+			throw new GpuException("no CUDA driver: JCuda's driver library did not load (" + Cuda.brief(e) + ")", e);
 		}
 	}
 }

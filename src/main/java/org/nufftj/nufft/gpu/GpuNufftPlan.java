@@ -81,6 +81,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	private int subproblems;
 	private int[] binsPerAxis;
 	private boolean closed;
+	private int batchLimit = Integer.MAX_VALUE;
 
 	/** A plan on its own {@link GpuDevice} (opened here, closed with the plan). */
 	public static GpuNufftPlan create(final NufftParameters p, final NufftOptions o) {
@@ -248,7 +249,13 @@ public final class GpuNufftPlan implements NufftPlan {
 				"memory (grid " + Arrays.toString(Arrays.copyOf(n, dims)) + ", " + m + " points), only " + (free >> 20) +
 				" MiB are free on " + device.name());
 		}
-		return (int) Math.min(transforms, fit);
+		return (int) Math.min(Math.min(transforms, fit), batchLimit);
+	}
+
+	/** Caps the transforms run at once (as if memory allowed no more); for tests of the chunked path. */
+	public void limitBatch(final int transforms) {
+		InvalidInputException.require(transforms >= 1, "batch limit: expected >= 1, found " + transforms);
+		batchLimit = transforms;
 	}
 
 	/** Allocates device buffers for {@code batch} transforms at once (device-resident use). */
