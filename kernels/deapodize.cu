@@ -1,23 +1,19 @@
-// Fused deapodization + zero-padding + fftshift-by-index + crop, and the precision conversions.
-// Image pixel (ix, iy, iz) of an N0x × N0y × N0z image (x fastest) sits at centred position x = index − N0/2 and maps
-// to fine-grid cell x mod n on each axis (so no separate fftshift pass). dx, dy, dz hold 1/ψ̂((i − N0/2)/n) per axis
-// (Kernels.deapodization, computed on the host in double; dz = {1} in 2D).
-//  pad  (forward, before the FFT):  grid[cell(x)] = image[x] · dx·dy·dz   (grid zeroed beforehand)
-//  crop (adjoint, after the FFT):   image[x] = grid[cell(x)] · dx·dy·dz
-// One thread per pixel and transform (blockIdx.y = transform).
+// Fused deapodization + zero-padding + fftshift-by-index + crop.
+// Image pixel (ix, iy, iz) of an N0x × N0y × N0z image (x fastest) sits at centred position x = index − ⌊N0/2⌋ and
+// maps to fine-grid cell x mod n on each axis (so no separate fftshift pass). dx, dy, dz hold 1/ψ̂((i − N0/2)/n) per
+// axis (Kernels.deapodization, computed on the host in double; dz = {1} in 2D).
+//  pad  (forward, before the FFT): one thread per grid cell; grid = image · dx·dy·dz where a pixel maps, else 0
+//                                  (so the grid needs no separate clearing)
+//  crop (adjoint, after the FFT):  one thread per pixel; image = grid[cell] · dx·dy·dz
+// blockIdx.y = transform. 32-bit index arithmetic (grids up to 2^31 cells).
 #include "nufft_common.cuh"
 
-__device__ __forceinline__ long long grid_cell(long long q, int n0x, int n0y, int nx, int ny, int nz, int n0z,
-	int* ix, int* iy, int* iz)
-{
-	*ix = (int) (q % n0x);
-	*iy = (int) ((q / n0x) % n0y);
-	*iz = (int) (q / ((long long) n0x * n0y));
-	int gx = *ix - n0x / 2, gy = *iy - n0y / 2, gz = *iz - n0z / 2;
-	if (gx < 0) gx += nx;
-	if (gy < 0) gy += ny;
-	if (gz < 0) gz += nz;
-	return ((long long) gz * ny + gy) * nx + gx;
+/** Image index of grid coordinate g on an axis of n cells holding an image of n0 pixels, or −1 outside. */
+__device__ __forceinline__ int image_index(int g, int n0, int n) {
+	const int h = n0 / 2;
+	if (g < n0 - h) return g + h;
+	if (g >= n - h) return g - n + h;
+	return -1;
 }
 
 template <typename T>
@@ -25,17 +21,23 @@ __device__ __forceinline__ void pad(const typename Cplx<T>::type* __restrict__ i
 	typename Cplx<T>::type* __restrict__ grid, const T* __restrict__ dx, const T* __restrict__ dy,
 	const T* __restrict__ dz, int n0x, int n0y, int n0z, int nx, int ny, int nz)
 {
-	const long long pixels = (long long) n0x * n0y * n0z;
-	const long long q = (long long) blockIdx.x * blockDim.x + threadIdx.x;
-	if (q >= pixels) return;
-	const int b = blockIdx.y;
-	int ix, iy, iz;
-	const long long cell = grid_cell(q, n0x, n0y, nx, ny, nz, n0z, &ix, &iy, &iz);
-	const T d = dx[ix] * dy[iy] * dz[iz];
-	typename Cplx<T>::type v = image[b * pixels + q];
-	v.x *= d;
-	v.y *= d;
-	grid[b * (long long) nx * ny * nz + cell] = v;
+	typedef typename Cplx<T>::type C;
+	const unsigned cells = (unsigned) nx * ny * nz;
+	const unsigned q = blockIdx.x * blockDim.x + threadIdx.x;
+	if (q >= cells) return;
+	const unsigned b = blockIdx.y;
+	const unsigned gx = q % nx, r = q / nx, gy = r % ny, gz = r / ny;
+	const int ix = image_index(gx, n0x, nx), iy = image_index(gy, n0y, ny), iz = image_index(gz, n0z, nz);
+	C v;
+	v.x = 0;
+	v.y = 0;
+	if (ix >= 0 && iy >= 0 && iz >= 0) {
+		const T d = dx[ix] * dy[iy] * dz[iz];
+		v = image[(size_t) b * n0x * n0y * n0z + ((size_t) iz * n0y + iy) * n0x + ix];
+		v.x *= d;
+		v.y *= d;
+	}
+	grid[(size_t) b * cells + q] = v;
 }
 
 template <typename T>
@@ -43,17 +45,21 @@ __device__ __forceinline__ void crop(const typename Cplx<T>::type* __restrict__ 
 	typename Cplx<T>::type* __restrict__ image, const T* __restrict__ dx, const T* __restrict__ dy,
 	const T* __restrict__ dz, int n0x, int n0y, int n0z, int nx, int ny, int nz)
 {
-	const long long pixels = (long long) n0x * n0y * n0z;
-	const long long q = (long long) blockIdx.x * blockDim.x + threadIdx.x;
+	typedef typename Cplx<T>::type C;
+	const unsigned pixels = (unsigned) n0x * n0y * n0z;
+	const unsigned q = blockIdx.x * blockDim.x + threadIdx.x;
 	if (q >= pixels) return;
-	const int b = blockIdx.y;
-	int ix, iy, iz;
-	const long long cell = grid_cell(q, n0x, n0y, nx, ny, nz, n0z, &ix, &iy, &iz);
+	const unsigned b = blockIdx.y;
+	const unsigned ix = q % n0x, r = q / n0x, iy = r % n0y, iz = r / n0y;
+	int gx = (int) ix - n0x / 2, gy = (int) iy - n0y / 2, gz = (int) iz - n0z / 2;
+	if (gx < 0) gx += nx;
+	if (gy < 0) gy += ny;
+	if (gz < 0) gz += nz;
 	const T d = dx[ix] * dy[iy] * dz[iz];
-	typename Cplx<T>::type v = grid[b * (long long) nx * ny * nz + cell];
+	C v = grid[(size_t) b * nx * ny * nz + ((size_t) gz * ny + gy) * nx + gx];
 	v.x *= d;
 	v.y *= d;
-	image[b * pixels + q] = v;
+	image[(size_t) b * pixels + q] = v;
 }
 
 #define DEAPOD_ENTRIES(T, S)                                                                                            \

@@ -17,8 +17,10 @@ __device__ __forceinline__ float nj_sqrt(float x) { return sqrtf(x); }
 __device__ __forceinline__ double nj_sqrt(double x) { return sqrt(x); }
 __device__ __forceinline__ float nj_exp(float x) { return expf(x); }
 __device__ __forceinline__ double nj_exp(double x) { return exp(x); }
-__device__ __forceinline__ float nj_i0(float x) { return cyl_bessel_i0f(x); }
-__device__ __forceinline__ double nj_i0(double x) { return cyl_bessel_i0(x); }
+// Out of line: the Bessel function is long, and inlining it into every unrolled stencil loop of every width
+// multiplies the code size (Kaiser–Bessel pays a call per kernel value; ES and Gaussian stay inline).
+__device__ __noinline__ float nj_i0(float x) { return cyl_bessel_i0f(x); }
+__device__ __noinline__ double nj_i0(double x) { return cyl_bessel_i0(x); }
 
 /**
  * ψ(x) for x in grid cells from the kernel centre.
@@ -35,12 +37,20 @@ __device__ __forceinline__ T kernel_value(int type, T x, int w, T beta, T norm) 
 	return q > (T) 0 ? nj_exp(-x * x * norm) : (T) 0;
 }
 
-/** The W kernel values ψ(off + j), j = 0..W−1, of one axis into k[] (unrolled, so k stays in registers). */
-template <typename T>
-__device__ __forceinline__ void kernel_values(T* k, int type, T off, int w, T beta, T norm) {
-#pragma unroll
-	for (int j = 0; j < NUFFTJ_MAX_W; j++) k[j] = j < w ? kernel_value<T>(type, off + (T) j, w, beta, norm) : (T) 0;
+/** The W kernel values ψ(off + j), j = 0..W−1, of one axis into k[] (W is a template constant: k stays in registers). */
+template <typename T, int W>
+__device__ __forceinline__ void kernel_values(T* k, int type, T off, T beta, T norm) {
+	// Float: unrolled (values in registers). Double: a rolled loop, since the inlined double exp/sqrt repeated W times
+	// per axis, per width and per kernel would multiply the module size; the values then live in (L1-cached) local memory.
+#pragma unroll (sizeof(T) == 4 ? W : 1)
+	for (int j = 0; j < W; j++) k[j] = kernel_value<T>(type, off + (T) j, W, beta, norm);
 }
+
+// Instantiates MACRO(T, S, W) for every supported width W = 2..16.
+#define FOR_EACH_WIDTH(MACRO, T, S)                                                                                  \
+	MACRO(T, S, 2) MACRO(T, S, 3) MACRO(T, S, 4) MACRO(T, S, 5) MACRO(T, S, 6) MACRO(T, S, 7) MACRO(T, S, 8)          \
+	MACRO(T, S, 9) MACRO(T, S, 10) MACRO(T, S, 11) MACRO(T, S, 12) MACRO(T, S, 13) MACRO(T, S, 14) MACRO(T, S, 15)    \
+	MACRO(T, S, 16)
 
 /** Grid index i in [−n, 2n) wrapped into [0, n). */
 __device__ __forceinline__ int wrap(int i, int n) {

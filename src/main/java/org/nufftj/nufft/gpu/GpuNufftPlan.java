@@ -48,8 +48,13 @@ import org.nufftj.trajectory.Trajectory;
 public final class GpuNufftPlan implements NufftPlan {
 
 	static final int BLOCK = 256;
-	/** Bin (tile) edge of the shared-memory spreader, per dimension count. */
-	static final int BIN_2D = 32, BIN_3D = 8;
+	/**
+	 * Bins (tiles) of the shared-memory spreader, largest first: the first whose tile of (bin + W − 1) cells per axis
+	 * fits in {@link #SHARED_TARGET} (so that ≥ 2 blocks share an SM) is used; larger 3D bins give each block more
+	 * points for the same tile-clearing and flushing work.
+	 */
+	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 16, 8 }, { 8, 8, 8 }, { 4, 4, 4 } };
+	static final int SHARED_TARGET = 96 * 1024;
 	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
 	static final int MAX_SUBPROBLEM = 1024;
 	/** Device memory kept free for cuFFT plans, the context and other users. */
@@ -75,6 +80,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final List<DeviceArray> pointArrays = new ArrayList<>();
 
 	private DeviceArray grid, image, samples;
+	private PinnedStaging staging;
 	private int capacity;
 	private int m;
 	private DeviceArray perm, ix, iy, iz, fx, fy, fz, subBin, subStart, subCount;
@@ -124,7 +130,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		beta = k.shape();
 		norm = k.type() == KernelType.KAISER_BESSEL ? 1 / KaiserBessel.besselI0(beta) :
 			k.type() == KernelType.GAUSSIAN ? 1 / (2 * beta * beta) : 0;
-		binSize = dims == 2 ? new int[] { BIN_2D, BIN_2D } : new int[] { BIN_3D, BIN_3D, BIN_3D };
+		binSize = binSize(dims, width, cbytes, device.sharedMemoryOptin());
 		method = resolveMethod(o.spreadMethod(), sharedBytes(), device.sharedMemoryOptin());
 		device.makeCurrent();
 		boolean ok = false;
@@ -278,9 +284,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	public void forwardDevice(final CUdeviceptr img, final CUdeviceptr smp, final int batch) {
 		prepare(batch);
 		record(0);
-		check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0, gridPoints * batch * (cbytes / 4), stream),
-			"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
-		launchDeapod("pad", img, batch);
+		launchDeapod("pad", img, batch); // writes every grid cell (zeros outside the image): no clearing pass
 		record(1);
 		fft(batch, JCufft.CUFFT_FORWARD);
 		record(2);
@@ -321,6 +325,7 @@ public final class GpuNufftPlan implements NufftPlan {
 			ffts.clear();
 			freeBatchBuffers();
 			freePoints();
+			if (staging != null) staging.close();
 			for (final DeviceArray a : new DeviceArray[] { dx, dy, dz })
 				if (a != null) a.close();
 			releaseStreamAndEvents();
@@ -343,19 +348,20 @@ public final class GpuNufftPlan implements NufftPlan {
 		final long imgLen = 2 * pixels, smpLen = 2L * m;
 		double upload = 0, download = 0;
 		final double[] stages = new double[3];
+		if (staging == null) staging = new PinnedStaging();
 		for (int t0 = 0; t0 < t; t0 += b) {
 			final int cb = Math.min(b, t - t0);
 			long s = System.nanoTime();
-			if (forward) copyIn(img, t0 * imgLen, cb * imgLen, image.pointer());
-			else copyIn(smp, t0 * smpLen, cb * smpLen, samples.pointer());
+			if (forward) staging.upload(img, t0 * imgLen, cb * imgLen, dbl, image.pointer(), stream);
+			else staging.upload(smp, t0 * smpLen, cb * smpLen, dbl, samples.pointer(), stream);
 			upload += (System.nanoTime() - s) / 1e6;
 			if (forward) forwardDevice(image.pointer(), samples.pointer(), cb);
 			else adjointDevice(samples.pointer(), image.pointer(), cb);
 			synchronize();
 			for (int i = 0; i < 3; i++) stages[i] += elapsed(i, i + 1);
 			s = System.nanoTime();
-			if (forward) copyOut(samples.pointer(), smp, t0 * smpLen, cb * smpLen);
-			else copyOut(image.pointer(), img, t0 * imgLen, cb * imgLen);
+			if (forward) staging.download(samples.pointer(), smp, t0 * smpLen, cb * smpLen, dbl, stream);
+			else staging.download(image.pointer(), img, t0 * imgLen, cb * imgLen, dbl, stream);
 			download += (System.nanoTime() - s) / 1e6;
 		}
 		times.add("upload", upload);
@@ -388,21 +394,22 @@ public final class GpuNufftPlan implements NufftPlan {
 		final CUdeviceptr b = which.equals("pad") ? grid.pointer() : img;
 		final Pointer args = Pointer.to(Pointer.to(a), Pointer.to(b), Pointer.to(dx.pointer()), Pointer.to(dy.pointer()),
 			Pointer.to(dz.pointer()), ints(n0[0]), ints(n0[1]), ints(n0[2]), ints(n[0]), ints(n[1]), ints(n[2]));
-		launch(name, blocks(pixels), batch, 0, args, pixels + " pixels x " + batch);
+		final long threads = which.equals("pad") ? gridPoints : pixels;
+		launch(name, blocks(threads), batch, 0, args, (which.equals("pad") ? gridPoints + " grid cells" : pixels +
+			" pixels") + " x " + batch);
 	}
 
 	private void launchInterp(final CUdeviceptr smp, final int batch) {
 		final Pointer args;
 		if (dims == 2) {
 			args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(grid.pointer()), Pointer.to(smp),
-				ints(n[0]), ints(n[1]), ints(batch), ints(kernelCode), ints(width), real(beta), real(norm));
+				ints(n[0]), ints(n[1]), ints(batch), ints(kernelCode), real(beta), real(norm));
 		}
 		else {
 			args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(grid.pointer()),
-				Pointer.to(smp), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), ints(kernelCode), ints(width), real(beta),
-				real(norm));
+				Pointer.to(smp), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), ints(kernelCode), real(beta), real(norm));
 		}
-		launch("interp_" + dims + "d" + suffix(), blocks(m), 1, 0, args, m + " points x " + batch);
+		launch("interp_" + dims + "d" + suffix() + "_w" + width, blocks(m), 1, 0, args, m + " points x " + batch);
 	}
 
 	private void launchSpread(final CUdeviceptr smp, final int batch) {
@@ -410,14 +417,14 @@ public final class GpuNufftPlan implements NufftPlan {
 			final Pointer args;
 			if (dims == 2) {
 				args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(smp), Pointer.to(grid.pointer()),
-					ints(n[0]), ints(n[1]), ints(batch), ints(kernelCode), ints(width), real(beta), real(norm));
+					ints(n[0]), ints(n[1]), ints(batch), ints(kernelCode), real(beta), real(norm));
 			}
 			else {
 				args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(smp),
 					Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), ints(kernelCode),
-					ints(width), real(beta), real(norm));
+					real(beta), real(norm));
 			}
-			launch("spread_atomic_" + dims + "d" + suffix(), blocks(m), 1, 0, args, m + " points x " + batch);
+			launch("spread_atomic_" + dims + "d" + suffix() + "_w" + width, blocks(m), 1, 0, args, m + " points x " + batch);
 			return;
 		}
 		final int shared = sharedBytes();
@@ -425,15 +432,15 @@ public final class GpuNufftPlan implements NufftPlan {
 		if (dims == 2) {
 			args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), p(subBin), p(subStart), p(subCount),
 				ints(binsPerAxis[0]), ints(binSize[0]), ints(binSize[1]), Pointer.to(smp), Pointer.to(grid.pointer()),
-				ints(n[0]), ints(n[1]), ints(kernelCode), ints(width), real(beta), real(norm));
+				ints(n[0]), ints(n[1]), ints(kernelCode), real(beta), real(norm));
 		}
 		else {
 			args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), p(subBin), p(subStart),
 				p(subCount), ints(binsPerAxis[0]), ints(binsPerAxis[1]), ints(binSize[0]), ints(binSize[1]),
 				ints(binSize[2]), Pointer.to(smp), Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]), ints(n[2]),
-				ints(kernelCode), ints(width), real(beta), real(norm));
+				ints(kernelCode), real(beta), real(norm));
 		}
-		launch("spread_shared_" + dims + "d" + suffix(), subproblems, batch, shared, args,
+		launch("spread_shared_" + dims + "d" + suffix() + "_w" + width, subproblems, batch, shared, args,
 			subproblems + " subproblems x " + batch + ", " + shared + " B shared");
 	}
 
@@ -480,49 +487,24 @@ public final class GpuNufftPlan implements NufftPlan {
 		return ms[0];
 	}
 
-	private void copyIn(final Object host, final long offset, final long count, final CUdeviceptr dst) {
-		final long bytes = count * (cbytes / 2);
-		final Pointer src;
-		if (host instanceof float[]) {
-			src = dbl ? Pointer.to(toDouble((float[]) host, offset, count)) : Pointer.to((float[]) host).withByteOffset(offset * 4);
-		}
-		else {
-			src = dbl ? Pointer.to((double[]) host).withByteOffset(offset * 8) : Pointer.to(toFloat((double[]) host, offset, count));
-		}
-		check(JCudaDriver.cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD(" + bytes + " bytes)");
-	}
-
-	private void copyOut(final CUdeviceptr src, final Object host, final long offset, final long count) {
-		final long bytes = count * (cbytes / 2);
-		if (host instanceof float[] && !dbl) {
-			check(JCudaDriver.cuMemcpyDtoH(Pointer.to((float[]) host).withByteOffset(offset * 4), src, bytes),
-				"cuMemcpyDtoH(" + bytes + " bytes)");
-		}
-		else if (host instanceof double[] && dbl) {
-			check(JCudaDriver.cuMemcpyDtoH(Pointer.to((double[]) host).withByteOffset(offset * 8), src, bytes),
-				"cuMemcpyDtoH(" + bytes + " bytes)");
-		}
-		else if (host instanceof float[]) {
-			final double[] tmp = new double[(int) count];
-			check(JCudaDriver.cuMemcpyDtoH(Pointer.to(tmp), src, bytes), "cuMemcpyDtoH(" + bytes + " bytes)");
-			final float[] h = (float[]) host;
-			for (int i = 0; i < count; i++) h[(int) offset + i] = (float) tmp[i];
-		}
-		else {
-			final float[] tmp = new float[(int) count];
-			check(JCudaDriver.cuMemcpyDtoH(Pointer.to(tmp), src, bytes), "cuMemcpyDtoH(" + bytes + " bytes)");
-			final double[] h = (double[]) host;
-			for (int i = 0; i < count; i++) h[(int) offset + i] = tmp[i];
-		}
-	}
-
 	// -- helpers: set-up and memory --
 
 	/** Shared memory of one spreading block: a tile of (bin + W − 1) cells per axis. */
 	int sharedBytes() {
+		return tileBytes(binSize, width, cbytes);
+	}
+
+	static int tileBytes(final int[] bin, final int width, final int cbytes) {
 		long cells = 1;
-		for (int a = 0; a < dims; a++) cells *= binSize[a] + width - 1;
+		for (final int b : bin) cells *= b + width - 1;
 		return (int) Math.min(Integer.MAX_VALUE, cells * cbytes);
+	}
+
+	static int[] binSize(final int dims, final int width, final int cbytes, final int sharedOptin) {
+		final int[][] options = dims == 2 ? BINS_2D : BINS_3D;
+		for (final int[] b : options)
+			if (tileBytes(b, width, cbytes) <= Math.min(SHARED_TARGET, sharedOptin)) return b.clone();
+		return options[options.length - 1].clone();
 	}
 
 	/**
@@ -632,15 +614,4 @@ public final class GpuNufftPlan implements NufftPlan {
 		return f;
 	}
 
-	private static float[] toFloat(final double[] a, final long offset, final long count) {
-		final float[] f = new float[(int) count];
-		for (int i = 0; i < count; i++) f[i] = (float) a[(int) offset + i];
-		return f;
-	}
-
-	private static double[] toDouble(final float[] a, final long offset, final long count) {
-		final double[] d = new double[(int) count];
-		for (int i = 0; i < count; i++) d[i] = a[(int) offset + i];
-		return d;
-	}
 }
