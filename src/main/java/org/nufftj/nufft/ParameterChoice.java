@@ -90,7 +90,9 @@ public final class ParameterChoice {
 			final int[] g = gridSize(imageSize, sigma, w);
 			double gp = 1;
 			for (final int n : g) gp *= n;
-			final double cost = 2 * pixels * Math.pow(w, d) + 5 * gp * Math.log(gp) / Math.log(2);
+			// Weights measured on the CPU engine (2D radial, 32 coils): ~0.8 ns per kernel tap per sample, ~0.55 ns per
+			// grid point per log2 of the FFT; M is taken as twice the pixel count.
+			final double cost = 2 * pixels * Math.pow(w, d) + 0.7 * gp * Math.log(gp) / Math.log(2);
 			if (cost < bestCost) {
 				bestCost = cost;
 				best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, err, precision);

@@ -1,46 +1,401 @@
 package org.nufftj.nufft.cpu;
 
-import org.nufftj.nufft.Nudft;
+import org.nufftj.InvalidInputException;
+import org.nufftj.kernel.Kernel;
+import org.nufftj.kernel.Kernels;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.StageTimes;
 import org.nufftj.trajectory.Trajectory;
 
-/** TEMPORARY: exact-NUDFT placeholder while the gridding engine is written (same contract, slow). */
+/**
+ * The CPU gridding engine: pure Java, multithreaded, double arithmetic inside (float plans differ only in the
+ * tolerance they accept and in their input/output arrays).
+ * <p>
+ * forward: deapodize + zero-pad into the σN grid (centred pixel x ↦ grid index x mod n) → FFT (e^{−}) → interpolate
+ * with ψ at each sample. adjoint: spread each sample with ψ → FFT (e^{+}, unnormalised) → crop + deapodize. The two are
+ * exact transposes of each other (same kernel weights, same deapodization, conjugate FFTs). Transforms of a batch share
+ * the kernel weights of each sample, computed once per sample per call; spreading writes slabs of equal parity in
+ * parallel ({@link PointOrder}).
+ * </p>
+ */
 public final class CpuNufftPlan implements NufftPlan {
 
+	/** Upper bound on the memory the plan's grids may take (bytes); batches are processed in groups to fit. */
+	private static final long GRID_BUDGET = Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 4);
+
 	private final NufftParameters params;
-	private final NufftOptions options;
-	private Trajectory traj;
+	private final int dims;
+	private final int[] size;
+	private final int[] grid;
+	private final int width;
+	private final int gridPoints;
+	private final int pixels;
+	private final double[][] deapod;
+	private final KernelWeights weights;
+	private final Workers workers;
+	private final GridFft fft;
 	private final StageTimes times = new StageTimes();
+	/** wrap[a][l + offset[a]] = l mod n_a for every index a window can reach. */
+	private final int[][] wrap;
+	private final int[] wrapOffset;
+
+	private PointOrder order;
+	private double[] buffer = new double[0];
+	private boolean closed;
 
 	public CpuNufftPlan(final NufftParameters params, final NufftOptions options) {
 		this.params = params;
-		this.options = options;
+		this.size = params.imageSize();
+		this.grid = params.gridSize();
+		this.dims = size.length;
+		final Kernel kernel = params.kernel();
+		this.width = kernel.width();
+		int gp = 1, px = 1;
+		for (int a = 0; a < dims; a++) {
+			gp *= grid[a];
+			px *= size[a];
+		}
+		this.gridPoints = gp;
+		this.pixels = px;
+		this.deapod = new double[dims][];
+		for (int a = 0; a < dims; a++) deapod[a] = Kernels.deapodization(kernel, size[a], grid[a]);
+		this.weights = options.evaluation() == NufftOptions.Evaluation.LOOKUP ? KernelWeights.table(kernel)
+			: KernelWeights.online(kernel);
+		this.workers = new Workers(options.resolvedThreads());
+		this.fft = new GridFft(grid, workers);
+		this.wrap = new int[dims][];
+		this.wrapOffset = new int[dims];
+		for (int a = 0; a < dims; a++) {
+			final int n = grid[a];
+			final int lo = -n / 2 - width - 2, hi = n / 2 + width + 2;
+			wrapOffset[a] = -lo;
+			wrap[a] = new int[hi - lo + 1];
+			for (int l = lo; l <= hi; l++) wrap[a][l - lo] = Math.floorMod(l, n);
+		}
 	}
 
-	@Override public int[] imageSize() { return params.imageSize(); }
-	@Override public NufftParameters parameters() { return params; }
-	@Override public String backend() { return "cpu-nudft"; }
-	@Override public void setPoints(final Trajectory t) { traj = t; }
-	@Override public int points() { return traj == null ? 0 : traj.count(); }
-	@Override public void forward(final float[] image, final float[] samples) {
-		NufftPlan.transforms(this, image.length, samples.length);
-		System.arraycopy(Nudft.forward(params.imageSize(), traj, image, options.resolvedThreads()), 0, samples, 0, samples.length);
+	// -- public API --
+
+	@Override
+	public int[] imageSize() { return size.clone(); }
+
+	@Override
+	public NufftParameters parameters() { return params; }
+
+	@Override
+	public String backend() {
+		return "cpu (" + workers.threads() + " thread" + (workers.threads() == 1 ? "" : "s") + ")";
 	}
-	@Override public void adjoint(final float[] samples, final float[] image) {
-		NufftPlan.transforms(this, image.length, samples.length);
-		System.arraycopy(Nudft.adjoint(params.imageSize(), traj, samples, options.resolvedThreads()), 0, image, 0, image.length);
+
+	@Override
+	public void setPoints(final Trajectory trajectory) {
+		if (closed) throw new IllegalStateException("NUFFT plan is closed");
+		InvalidInputException.require(trajectory.dimensions() == dims, "trajectory " + trajectory.name() + ": " +
+			trajectory.dimensions() + "D points for a " + dims + "D image");
+		final long t0 = System.nanoTime();
+		order = new PointOrder(trajectory.coords(), dims, grid, width, workers.threads());
+		times.clear();
+		times.add("sort", (System.nanoTime() - t0) / 1e6);
 	}
-	@Override public void forward(final double[] image, final double[] samples) {
-		NufftPlan.transforms(this, image.length, samples.length);
-		System.arraycopy(Nudft.forward(params.imageSize(), traj, image, options.resolvedThreads()), 0, samples, 0, samples.length);
+
+	@Override
+	public int points() { return order == null ? 0 : order.count(); }
+
+	@Override
+	public void forward(final float[] image, final float[] samples) {
+		forward(Complex.of(image), Complex.of(samples), NufftPlan.transforms(this, image.length, samples.length));
 	}
-	@Override public void adjoint(final double[] samples, final double[] image) {
-		NufftPlan.transforms(this, image.length, samples.length);
-		System.arraycopy(Nudft.adjoint(params.imageSize(), traj, samples, options.resolvedThreads()), 0, image, 0, image.length);
+
+	@Override
+	public void adjoint(final float[] samples, final float[] image) {
+		adjoint(Complex.of(samples), Complex.of(image), NufftPlan.transforms(this, image.length, samples.length));
 	}
-	@Override public StageTimes times() { return times; }
-	@Override public void close() {}
+
+	@Override
+	public void forward(final double[] image, final double[] samples) {
+		forward(Complex.of(image), Complex.of(samples), NufftPlan.transforms(this, image.length, samples.length));
+	}
+
+	@Override
+	public void adjoint(final double[] samples, final double[] image) {
+		adjoint(Complex.of(samples), Complex.of(image), NufftPlan.transforms(this, image.length, samples.length));
+	}
+
+	@Override
+	public StageTimes times() { return times; }
+
+	@Override
+	public void close() {
+		closed = true;
+		buffer = new double[0];
+		workers.close();
+	}
+
+	// -- execute --
+
+	private void forward(final Complex image, final Complex samples, final int transforms) {
+		ensureOpen();
+		times.clear();
+		final int group = groupSize(transforms);
+		for (int first = 0; first < transforms; first += group) {
+			final int count = Math.min(group, transforms - first);
+			final double[] g = grid(count);
+			long t0 = System.nanoTime();
+			padAndDeapodize(image, first, count, g);
+			long t1 = System.nanoTime();
+			times.add("deapodize", (t1 - t0) / 1e6);
+			fft.transform(g, count, -1);
+			t0 = System.nanoTime();
+			times.add("fft", (t0 - t1) / 1e6);
+			interpolate(g, count, samples, first);
+			times.add("interpolate", (System.nanoTime() - t0) / 1e6);
+		}
+	}
+
+	private void adjoint(final Complex samples, final Complex image, final int transforms) {
+		ensureOpen();
+		times.clear();
+		final int group = groupSize(transforms);
+		for (int first = 0; first < transforms; first += group) {
+			final int count = Math.min(group, transforms - first);
+			final double[] g = grid(count);
+			long t0 = System.nanoTime();
+			clear(g, 2L * gridPoints * count);
+			spread(samples, first, count, g);
+			long t1 = System.nanoTime();
+			times.add("spread", (t1 - t0) / 1e6);
+			fft.transform(g, count, +1);
+			t0 = System.nanoTime();
+			times.add("fft", (t0 - t1) / 1e6);
+			cropAndDeapodize(g, count, image, first);
+			times.add("deapodize", (System.nanoTime() - t0) / 1e6);
+		}
+	}
+
+	// -- spreading (adjoint) --
+	// The batch is innermost in the grid (cell j, transform t at 2(jT + t)), so each kernel tap adds one weight times
+	// the sample's 2T values to 2T consecutive grid values: a loop the JIT vectorizes.
+
+	private void spread(final Complex samples, final int first, final int count, final double[] g) {
+		final PointOrder o = order;
+		final int m = o.count();
+		for (int parity = 0; parity < Math.min(2, o.slabs); parity++) {
+			final int par = parity;
+			final int tasks = o.slabs == 1 ? 1 : o.slabs / 2;
+			workers.each(tasks, (w, i) -> {
+				final int slab = o.slabs == 1 ? 0 : 2 * i + par;
+				final double[] kw = new double[3 * width];
+				final double[] c = new double[2 * count];
+				final double[] v = new double[2 * count];
+				for (int s = o.slabStart[slab]; s < o.slabStart[slab + 1]; s++) {
+					final int p = o.perm[s];
+					for (int tr = 0; tr < count; tr++) {
+						c[2 * tr] = samples.re(p + m * (first + tr));
+						c[2 * tr + 1] = samples.im(p + m * (first + tr));
+					}
+					if (dims == 2) spread2(o, s, kw, c, v, g, count);
+					else spread3(o, s, kw, c, v, g, count);
+				}
+			});
+		}
+	}
+
+	private void spread2(final PointOrder o, final int s, final double[] kw, final double[] c, final double[] v,
+		final double[] g, final int count)
+	{
+		final int w = width, n0 = grid[0], len = 2 * count;
+		final int sx = weights.weights(o.t[0][s], kw, 0);
+		final int sy = weights.weights(o.t[1][s], kw, w);
+		final int ox = wrapOffset[0] + sx, oy = wrapOffset[1] + sy;
+		final int[] wx = wrap[0], wy = wrap[1];
+		for (int b = 0; b < w; b++) {
+			final double ky = kw[w + b];
+			for (int j = 0; j < len; j++) v[j] = c[j] * ky;
+			final int row = n0 * wy[oy + b];
+			for (int a = 0; a < w; a++) {
+				final double k = kw[a];
+				final int idx = len * (row + wx[ox + a]);
+				for (int j = 0; j < len; j++) g[idx + j] += k * v[j];
+			}
+		}
+	}
+
+	private void spread3(final PointOrder o, final int s, final double[] kw, final double[] c, final double[] v,
+		final double[] g, final int count)
+	{
+		final int w = width, n0 = grid[0], n1 = grid[1], len = 2 * count;
+		final int sx = weights.weights(o.t[0][s], kw, 0);
+		final int sy = weights.weights(o.t[1][s], kw, w);
+		final int sz = weights.weights(o.t[2][s], kw, 2 * w);
+		final int ox = wrapOffset[0] + sx, oy = wrapOffset[1] + sy, oz = wrapOffset[2] + sz;
+		final int[] wx = wrap[0], wy = wrap[1], wz = wrap[2];
+		for (int e = 0; e < w; e++) {
+			final int plane = n1 * wz[oz + e];
+			for (int b = 0; b < w; b++) {
+				final double kyz = kw[w + b] * kw[2 * w + e];
+				for (int j = 0; j < len; j++) v[j] = c[j] * kyz;
+				final int row = n0 * (plane + wy[oy + b]);
+				for (int a = 0; a < w; a++) {
+					final double k = kw[a];
+					final int idx = len * (row + wx[ox + a]);
+					for (int j = 0; j < len; j++) g[idx + j] += k * v[j];
+				}
+			}
+		}
+	}
+
+	// -- interpolation (forward) --
+
+	private void interpolate(final double[] g, final int count, final Complex samples, final int first) {
+		final PointOrder o = order;
+		final int m = o.count();
+		final int chunk = 2048;
+		workers.each((m + chunk - 1) / chunk, (w, i) -> {
+			final double[] kw = new double[3 * width];
+			final double[] acc = new double[2 * count];
+			final double[] row = new double[2 * count];
+			final int end = Math.min(m, (i + 1) * chunk);
+			for (int s = i * chunk; s < end; s++) {
+				java.util.Arrays.fill(acc, 0);
+				if (dims == 2) interp2(o, s, kw, acc, row, g, count);
+				else interp3(o, s, kw, acc, row, g, count);
+				final int p = o.perm[s];
+				for (int tr = 0; tr < count; tr++)
+					samples.set(p + m * (first + tr), acc[2 * tr], acc[2 * tr + 1]);
+			}
+		});
+	}
+
+	private void interp2(final PointOrder o, final int s, final double[] kw, final double[] acc, final double[] r,
+		final double[] g, final int count)
+	{
+		final int w = width, n0 = grid[0], len = 2 * count;
+		final int sx = weights.weights(o.t[0][s], kw, 0);
+		final int sy = weights.weights(o.t[1][s], kw, w);
+		final int ox = wrapOffset[0] + sx, oy = wrapOffset[1] + sy;
+		final int[] wx = wrap[0], wy = wrap[1];
+		for (int b = 0; b < w; b++) {
+			java.util.Arrays.fill(r, 0, len, 0);
+			final int row = n0 * wy[oy + b];
+			for (int a = 0; a < w; a++) {
+				final double k = kw[a];
+				final int idx = len * (row + wx[ox + a]);
+				for (int j = 0; j < len; j++) r[j] += k * g[idx + j];
+			}
+			final double ky = kw[w + b];
+			for (int j = 0; j < len; j++) acc[j] += ky * r[j];
+		}
+	}
+
+	private void interp3(final PointOrder o, final int s, final double[] kw, final double[] acc, final double[] r,
+		final double[] g, final int count)
+	{
+		final int w = width, n0 = grid[0], n1 = grid[1], len = 2 * count;
+		final int sx = weights.weights(o.t[0][s], kw, 0);
+		final int sy = weights.weights(o.t[1][s], kw, w);
+		final int sz = weights.weights(o.t[2][s], kw, 2 * w);
+		final int ox = wrapOffset[0] + sx, oy = wrapOffset[1] + sy, oz = wrapOffset[2] + sz;
+		final int[] wx = wrap[0], wy = wrap[1], wz = wrap[2];
+		for (int e = 0; e < w; e++) {
+			final int plane = n1 * wz[oz + e];
+			for (int b = 0; b < w; b++) {
+				java.util.Arrays.fill(r, 0, len, 0);
+				final int row = n0 * (plane + wy[oy + b]);
+				for (int a = 0; a < w; a++) {
+					final double k = kw[a];
+					final int idx = len * (row + wx[ox + a]);
+					for (int j = 0; j < len; j++) r[j] += k * g[idx + j];
+				}
+				final double kyz = kw[w + b] * kw[2 * w + e];
+				for (int j = 0; j < len; j++) acc[j] += kyz * r[j];
+			}
+		}
+	}
+
+	// -- deapodization, padding and cropping --
+
+	/** Image row r (y, or y + Ny·z) of every transform is the unit of parallel work. */
+	private void padAndDeapodize(final Complex image, final int first, final int count, final double[] g) {
+		final int rows = pixels / size[0];
+		clear(g, 2L * gridPoints * count);
+		workers.ranges(count * rows, (w, from, to) -> {
+			for (int i = from; i < to; i++) {
+				final int tr = i / rows, r = i % rows;
+				final int src = pixels * (first + tr) + size[0] * r;
+				final int dst = rowOffset(r);
+				final double f = rowFactor(r);
+				for (int x = 0; x < size[0]; x++) {
+					final double d = f * deapod[0][x];
+					final int j = 2 * ((dst + Math.floorMod(x - size[0] / 2, grid[0])) * count + tr);
+					g[j] = image.re(src + x) * d;
+					g[j + 1] = image.im(src + x) * d;
+				}
+			}
+		});
+	}
+
+	private void cropAndDeapodize(final double[] g, final int count, final Complex image, final int first) {
+		final int rows = pixels / size[0];
+		workers.ranges(count * rows, (w, from, to) -> {
+			for (int i = from; i < to; i++) {
+				final int tr = i / rows, r = i % rows;
+				final int dst = pixels * (first + tr) + size[0] * r;
+				final int src = rowOffset(r);
+				final double f = rowFactor(r);
+				for (int x = 0; x < size[0]; x++) {
+					final double d = f * deapod[0][x];
+					final int j = 2 * ((src + Math.floorMod(x - size[0] / 2, grid[0])) * count + tr);
+					image.set(dst + x, g[j] * d, g[j + 1] * d);
+				}
+			}
+		});
+	}
+
+	/** Grid offset (complex elements) of the first x of image row r. */
+	private int rowOffset(final int r) {
+		final int y = r % size[1];
+		final int jy = Math.floorMod(y - size[1] / 2, grid[1]);
+		if (dims == 2) return grid[0] * jy;
+		final int z = r / size[1];
+		final int jz = Math.floorMod(z - size[2] / 2, grid[2]);
+		return grid[0] * (jy + grid[1] * jz);
+	}
+
+	private double rowFactor(final int r) {
+		final double fy = deapod[1][r % size[1]];
+		return dims == 2 ? fy : fy * deapod[2][r / size[1]];
+	}
+
+	// -- helpers --
+
+	private int groupSize(final int transforms) {
+		final long bytes = 16L * gridPoints;
+		final long fit = Math.min(GRID_BUDGET / bytes, (Integer.MAX_VALUE - 8) / (2L * gridPoints));
+		return (int) Math.max(1, Math.min(transforms, fit));
+	}
+
+	/** The batch grid, reused between calls while large enough. */
+	private double[] grid(final int count) {
+		final long need = 2L * gridPoints * count;
+		if (buffer.length < need) {
+			buffer = new double[0];
+			buffer = new double[(int) need];
+		}
+		return buffer;
+	}
+
+	private void clear(final double[] g, final long length) {
+		final int parts = workers.threads();
+		workers.ranges(parts, (w, from, to) -> {
+			for (int i = from; i < to; i++)
+				java.util.Arrays.fill(g, (int) (length * i / parts), (int) (length * (i + 1) / parts), 0);
+		});
+	}
+
+	private void ensureOpen() {
+		if (closed) throw new IllegalStateException("NUFFT plan is closed");
+		if (order == null) throw new IllegalStateException("NUFFT plan: setPoints must be called before forward/adjoint");
+	}
 }

@@ -1,0 +1,107 @@
+package org.nufftj.nufft.cpu;
+
+import org.nufftj.kernel.Kernel;
+import org.nufftj.kernel.KernelType;
+
+/**
+ * Evaluates the W kernel weights a sample at fine-grid position t touches along one axis: grid points
+ * l = start, …, start + W − 1 with start = ⌈t − W/2⌉ and weight ψ(t − l). Online (the kernel's formula, the default)
+ * or from a lookup table with linear interpolation ({@value #TABLE_STEPS} samples per cell, relative error below 1e-7
+ * for the kernels here; see ParameterChoice.LOOKUP_FLOOR).
+ */
+abstract class KernelWeights {
+
+	static final int TABLE_STEPS = 1 << 14;
+
+	final int width;
+
+	KernelWeights(final int width) {
+		this.width = width;
+	}
+
+	/** Writes W weights into {@code out[off …]} and returns the first grid index. */
+	abstract int weights(double t, double[] out, int off);
+
+	static KernelWeights online(final Kernel k) {
+		if (k.type() == KernelType.EXP_SEMICIRCLE) return new ExpSemicircleOnline(k);
+		return new Generic(k);
+	}
+
+	static KernelWeights table(final Kernel k) {
+		return new Table(k);
+	}
+
+	static int start(final double t, final int width) {
+		return (int) Math.ceil(t - width / 2.0);
+	}
+
+	// -- implementations --
+
+	/** ES kernel inlined: exp(β(√(1 − z²) − 1)), z = 2x/W. */
+	private static final class ExpSemicircleOnline extends KernelWeights {
+
+		private final double beta, scale;
+
+		ExpSemicircleOnline(final Kernel k) {
+			super(k.width());
+			beta = k.shape();
+			scale = 2.0 / k.width();
+		}
+
+		@Override
+		int weights(final double t, final double[] out, final int off) {
+			final int s = start(t, width);
+			double x = t - s;
+			for (int a = 0; a < width; a++, x -= 1) {
+				final double z = x * scale;
+				final double q = 1 - z * z;
+				out[off + a] = q > 0 ? Math.exp(beta * (Math.sqrt(q) - 1)) : 0;
+			}
+			return s;
+		}
+	}
+
+	private static final class Generic extends KernelWeights {
+
+		private final Kernel kernel;
+
+		Generic(final Kernel k) {
+			super(k.width());
+			kernel = k;
+		}
+
+		@Override
+		int weights(final double t, final double[] out, final int off) {
+			final int s = start(t, width);
+			for (int a = 0; a < width; a++)
+				out[off + a] = kernel.value(t - (s + a));
+			return s;
+		}
+	}
+
+	private static final class Table extends KernelWeights {
+
+		private final double[] table;
+
+		Table(final Kernel k) {
+			super(k.width());
+			final int n = (int) Math.ceil(k.width() / 2.0 * TABLE_STEPS) + 2;
+			table = new double[n];
+			for (int i = 0; i < n; i++)
+				table[i] = k.value((double) i / TABLE_STEPS);
+		}
+
+		@Override
+		int weights(final double t, final double[] out, final int off) {
+			final int s = start(t, width);
+			double x = t - s;
+			for (int a = 0; a < width; a++, x -= 1) {
+				final double p = Math.abs(x) * TABLE_STEPS;
+				final int i = (int) p;
+				final double f = p - i;
+				out[off + a] = i + 1 < table.length ? table[i] + f * (table[i + 1] - table[i]) : 0;
+			}
+			return s;
+		}
+	}
+}

@@ -1,0 +1,227 @@
+package org.nufftj.nufft;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.nufftj.InvalidInputException;
+import org.nufftj.kernel.KernelType;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * The one NUFFT test suite, written against {@link NufftPlan} and run for every backend (subclasses say which device).
+ * Every check compares with the exact NUDFT or with maths, on fresh random inputs each run (the seed is printed on
+ * failure).
+ */
+public abstract class AbstractNufftPlanTest {
+
+	/** The device the subclass tests. */
+	protected abstract DeviceChoice device();
+
+	protected NufftOptions options(final Precision p, final double eps) {
+		return NufftOptions.defaults().withDevice(device()).withPrecision(p).withTolerance(eps);
+	}
+
+	/** Points per test trajectory: the designs are subsampled to this many so the exact NUDFT stays cheap. */
+	protected static final int POINTS = 3000;
+
+	static Stream<Arguments> accuracyCases() {
+		final List<Arguments> cases = new ArrayList<>();
+		final int[][] sizes = { { 64, 64 }, { 128, 128 }, { 32, 32, 32 } };
+		final double[] floats = { 1e-2, 1e-3, 1e-4, 1e-5 };
+		final double[] doubles = { 1e-6, 1e-8, 1e-10 };
+		for (final int[] size : sizes) {
+			for (final String traj : TestTrajectories.names(size.length)) {
+				for (final double e : floats) cases.add(Arguments.of(size, traj, Precision.FLOAT, e));
+				for (final double e : doubles) cases.add(Arguments.of(size, traj, Precision.DOUBLE, e));
+			}
+		}
+		return cases.stream();
+	}
+
+	@ParameterizedTest(name = "{0} {1} {2} eps={3}")
+	@MethodSource("accuracyCases")
+	void forwardAndAdjointMeetToleranceAgainstExactNudft(final int[] size, final String trajectory,
+		final Precision precision, final double eps)
+	{
+		final long seed = System.nanoTime();
+		final Random r = new Random(seed);
+		final Trajectory t = TestTrajectories.make(trajectory, size, POINTS, r);
+		final int px = (int) Arrays2.pixels(size);
+		final double[] image = Arrays2.gaussian(r, 2 * px);
+		final double[] samples = Arrays2.gaussian(r, 2 * t.count());
+		final double[] exactForward = Nudft.forward(size, t, image, 0);
+		final double[] exactAdjoint = Nudft.adjoint(size, t, samples, 0);
+		try (NufftPlan plan = Nufft.plan(size, options(precision, eps))) {
+			plan.setPoints(t);
+			final double ef, ea;
+			if (precision == Precision.FLOAT) {
+				final float[] y = new float[2 * t.count()], x = new float[2 * px];
+				plan.forward(Nudft.toFloat(image), y);
+				plan.adjoint(Nudft.toFloat(samples), x);
+				ef = Arrays2.relativeError(y, exactForward);
+				ea = Arrays2.relativeError(x, exactAdjoint);
+			}
+			else {
+				final double[] y = new double[2 * t.count()], x = new double[2 * px];
+				plan.forward(image, y);
+				plan.adjoint(samples, x);
+				ef = Arrays2.relativeError(y, exactForward);
+				ea = Arrays2.relativeError(x, exactAdjoint);
+			}
+			final String what = plan.parameters() + " seed " + seed;
+			assertTrue(ef <= eps, "forward error " + ef + " > " + eps + ": " + what);
+			assertTrue(ea <= eps, "adjoint error " + ea + " > " + eps + ": " + what);
+		}
+	}
+
+	static Stream<Arguments> kernels() {
+		return Stream.of(KernelType.values()).filter(k -> k != KernelType.AUTO)
+			.flatMap(k -> Stream.of(Arguments.of(k, 1e-3, NufftOptions.Evaluation.ONLINE),
+				Arguments.of(k, 1e-5, NufftOptions.Evaluation.ONLINE), Arguments.of(k, 1e-5, NufftOptions.Evaluation.LOOKUP)));
+	}
+
+	@ParameterizedTest(name = "{0} eps={1} {2}")
+	@MethodSource("kernels")
+	void everyKernelMeetsTolerance(final KernelType kernel, final double eps, final NufftOptions.Evaluation eval) {
+		final long seed = System.nanoTime();
+		final Random r = new Random(seed);
+		final int[] size = { 48, 40 };
+		final Trajectory t = TestTrajectories.make("radial", size, POINTS, r);
+		final double[] image = Arrays2.gaussian(r, 2 * 48 * 40);
+		final double[] exact = Nudft.forward(size, t, image, 0);
+		try (NufftPlan plan = Nufft.plan(size, options(Precision.DOUBLE, eps).withKernel(kernel).withEvaluation(eval))) {
+			plan.setPoints(t);
+			final double[] y = new double[2 * t.count()];
+			plan.forward(image, y);
+			final double e = Arrays2.relativeError(y, exact);
+			assertTrue(e <= eps, kernel + " error " + e + " > " + eps + " with " + plan.parameters() + " seed " + seed);
+		}
+	}
+
+	@ParameterizedTest(name = "{0}D {1}")
+	@MethodSource("adjointCases")
+	void adjointIsTheConjugateTranspose(final int dims, final Precision precision) {
+		final long seed = System.nanoTime();
+		final Random r = new Random(seed);
+		final int[] size = dims == 2 ? new int[] { 50, 64 } : new int[] { 20, 16, 24 };
+		final Trajectory t = TestTrajectories.make("random", size, 5000, r);
+		final int px = (int) Arrays2.pixels(size);
+		final double tol = precision == Precision.FLOAT ? 1e-5 : 1e-12;
+		try (NufftPlan plan = Nufft.plan(size, options(precision, precision == Precision.FLOAT ? 1e-4 : 1e-9))) {
+			plan.setPoints(t);
+			final double[] x, y, ax, ahy;
+			if (precision == Precision.FLOAT) {
+				final float[] xf = Arrays2.gaussianFloat(r, 2 * px), yf = Arrays2.gaussianFloat(r, 2 * t.count());
+				final float[] axf = new float[yf.length], ahyf = new float[xf.length];
+				plan.forward(xf, axf);
+				plan.adjoint(yf, ahyf);
+				x = Nudft.toDouble(xf);
+				y = Nudft.toDouble(yf);
+				ax = Nudft.toDouble(axf);
+				ahy = Nudft.toDouble(ahyf);
+			}
+			else {
+				x = Arrays2.gaussian(r, 2 * px);
+				y = Arrays2.gaussian(r, 2 * t.count());
+				ax = new double[y.length];
+				ahy = new double[x.length];
+				plan.forward(x, ax);
+				plan.adjoint(y, ahy);
+			}
+			final double[] lhs = Arrays2.dot(ax, y), rhs = Arrays2.dot(x, ahy);
+			final double diff = Math.hypot(lhs[0] - rhs[0], lhs[1] - rhs[1]);
+			final double scale = Arrays2.norm(ax) * Arrays2.norm(y);
+			assertTrue(diff <= tol * scale, "|<Ax,y> - <x,A^H y>| = " + diff + " > " + tol + " * " + scale + " seed " + seed);
+		}
+	}
+
+	static Stream<Arguments> adjointCases() {
+		return Stream.of(Arguments.of(2, Precision.FLOAT), Arguments.of(2, Precision.DOUBLE),
+			Arguments.of(3, Precision.FLOAT), Arguments.of(3, Precision.DOUBLE));
+	}
+
+	@Test
+	void batchedTransformsEqualSeparateOnes() {
+		final Random r = new Random();
+		final int[] size = { 40, 36 };
+		final int batch = 5;
+		final Trajectory t = TestTrajectories.make("golden", size, 2000, r);
+		final int px = 40 * 36, m = t.count();
+		final float[] images = Arrays2.gaussianFloat(r, 2 * px * batch);
+		final float[] samples = Arrays2.gaussianFloat(r, 2 * m * batch);
+		try (NufftPlan plan = Nufft.plan(size, options(Precision.FLOAT, 1e-5))) {
+			plan.setPoints(t);
+			final float[] yAll = new float[2 * m * batch], xAll = new float[2 * px * batch];
+			plan.forward(images, yAll);
+			plan.adjoint(samples, xAll);
+			for (int b = 0; b < batch; b++) {
+				final float[] y = new float[2 * m], x = new float[2 * px];
+				plan.forward(java.util.Arrays.copyOfRange(images, 2 * px * b, 2 * px * (b + 1)), y);
+				plan.adjoint(java.util.Arrays.copyOfRange(samples, 2 * m * b, 2 * m * (b + 1)), x);
+				assertTrue(maxDiff(y, yAll, 2 * m * b) <= 1e-6 * maxAbs(y), "forward transform " + b);
+				assertTrue(maxDiff(x, xAll, 2 * px * b) <= 1e-6 * maxAbs(x), "adjoint transform " + b);
+			}
+		}
+	}
+
+	@Test
+	void pointsCanBeReplacedAndReused() {
+		final Random r = new Random();
+		final int[] size = { 32, 32 };
+		final Trajectory a = TestTrajectories.make("random", size, 1500, r);
+		final Trajectory b = TestTrajectories.make("radial", size, 1200, r);
+		final double[] image = Arrays2.gaussian(r, 2 * 32 * 32);
+		try (NufftPlan plan = Nufft.plan(size, options(Precision.DOUBLE, 1e-8))) {
+			for (final Trajectory t : new Trajectory[] { a, b, a }) {
+				plan.setPoints(t);
+				assertEquals(t.count(), plan.points());
+				final double[] y = new double[2 * t.count()];
+				plan.forward(image, y);
+				assertTrue(Arrays2.relativeError(y, Nudft.forward(size, t, image, 0)) <= 1e-8);
+			}
+		}
+	}
+
+	@Test
+	void mismatchedArraysAreRejectedWithSizes() {
+		final int[] size = { 16, 16 };
+		try (NufftPlan plan = Nufft.plan(size, options(Precision.FLOAT, 1e-3))) {
+			plan.setPoints(TestTrajectories.make("random", size, 100, new Random()));
+			final InvalidInputException e = assertThrows(InvalidInputException.class,
+				() -> plan.forward(new float[2 * 256], new float[2 * 99]));
+			assertTrue(e.getMessage().contains("512") && e.getMessage().contains("198"), e.getMessage());
+		}
+	}
+
+	@Test
+	void useBeforeSetPointsOrAfterCloseFails() {
+		final NufftPlan plan = Nufft.plan(new int[] { 8, 8 }, options(Precision.FLOAT, 1e-3));
+		assertThrows(IllegalStateException.class, () -> plan.forward(new float[128], new float[2]));
+		plan.close();
+		assertThrows(IllegalStateException.class,
+			() -> plan.setPoints(TestTrajectories.make("random", new int[] { 8, 8 }, 10, new Random())));
+		plan.close(); // idempotent
+	}
+
+	private static double maxDiff(final float[] a, final float[] all, final int off) {
+		double m = 0;
+		for (int i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - all[off + i]));
+		return m;
+	}
+
+	private static double maxAbs(final float[] a) {
+		double m = 0;
+		for (final float v : a) m = Math.max(m, Math.abs(v));
+		return m;
+	}
+}

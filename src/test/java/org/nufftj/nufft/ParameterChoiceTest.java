@@ -1,0 +1,91 @@
+package org.nufftj.nufft;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.nufftj.InvalidInputException;
+import org.nufftj.kernel.KernelType;
+
+class ParameterChoiceTest {
+
+	@ParameterizedTest
+	@ValueSource(doubles = { 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6 })
+	void floatChoiceMeetsTheModelWithinTheAllowedRanges(final double eps) {
+		check(new int[] { 256, 256 }, NufftOptions.defaults().withTolerance(eps));
+		check(new int[] { 64, 48, 40 }, NufftOptions.defaults().withTolerance(eps));
+	}
+
+	@ParameterizedTest
+	@ValueSource(doubles = { 1e-7, 1e-9, 1e-11, 1e-12 })
+	void doubleChoiceReachesTwelveDigits(final double eps) {
+		check(new int[] { 128, 96 }, NufftOptions.defaults().withPrecision(Precision.DOUBLE).withTolerance(eps));
+	}
+
+	private static void check(final int[] size, final NufftOptions o) {
+		final NufftParameters p = ParameterChoice.choose(size, o);
+		assertTrue(p.predictedError() <= o.tolerance(), p.toString());
+		assertTrue(p.oversampling() >= 1.25 && p.oversampling() <= 2, p.toString());
+		for (int a = 0; a < size.length; a++) {
+			final int n = p.gridSize()[a];
+			assertTrue(n >= 1.25 * size[a] - 1e-9 && n % 2 == 0, p.toString());
+			int r = n;
+			for (final int f : new int[] { 2, 3, 5, 7 })
+				while (r % f == 0) r /= f;
+			assertEquals(1, r, "grid size " + n + " has a prime factor above 7");
+		}
+	}
+
+	@Test
+	void explicitWidthAndOversamplingOverrideTheTolerance() {
+		final NufftParameters p = ParameterChoice.choose(new int[] { 64, 64 },
+			NufftOptions.defaults().withTolerance(1e-6).withWidth(4).withOversampling(2).withKernel(KernelType.KAISER_BESSEL));
+		assertEquals(4, p.width());
+		assertEquals(128, p.gridSize()[0]);
+		assertEquals(KernelType.KAISER_BESSEL, p.kernel().type());
+		assertTrue(p.predictedError() > 1e-6, "W=4 cannot reach 1e-6; the model must say so: " + p);
+	}
+
+	@Test
+	void modelErrorFallsWithWidthAndOversampling() {
+		for (final KernelType k : new KernelType[] { KernelType.EXP_SEMICIRCLE, KernelType.KAISER_BESSEL, KernelType.GAUSSIAN }) {
+			double last = Double.POSITIVE_INFINITY;
+			for (int w = 3; w <= 12; w++) {
+				final double e = ParameterChoice.modelError(k, w, 2.0, 2.0);
+				assertTrue(e < last, k + " W=" + w + ": " + e + " >= " + last);
+				last = e;
+			}
+			assertTrue(ParameterChoice.modelError(k, 6, 2.0, 2.0) < ParameterChoice.modelError(k, 6, 1.25, 1.25), k.toString());
+		}
+	}
+
+	@Test
+	void outOfRangeRequestsNameTheProblem() {
+		assertMessage(() -> NufftOptions.defaults().withOversampling(1.1), "oversampling");
+		assertMessage(() -> NufftOptions.defaults().withOversampling(3), "oversampling");
+		assertMessage(() -> NufftOptions.defaults().withWidth(1), "width");
+		assertMessage(() -> NufftOptions.defaults().withWidth(40), "width");
+		assertMessage(() -> NufftOptions.defaults().withTolerance(0.5), "tolerance");
+		assertMessage(() -> NufftOptions.defaults().withTolerance(Double.NaN), "tolerance");
+		assertMessage(() -> ParameterChoice.choose(new int[] { 32, 32 }, NufftOptions.defaults().withTolerance(1e-8)),
+			"double");
+		assertMessage(() -> ParameterChoice.choose(new int[] { 32, 32 },
+			NufftOptions.defaults().withPrecision(Precision.DOUBLE).withTolerance(1e-12).withOversampling(1.25)), "reachable");
+	}
+
+	private static void assertMessage(final org.junit.jupiter.api.function.Executable e, final String word) {
+		final InvalidInputException x = assertThrows(InvalidInputException.class, e);
+		assertTrue(x.getMessage().contains(word), x.getMessage());
+	}
+
+	@Test
+	void smoothSizes() {
+		assertEquals(16, ParameterChoice.nextSmooth(15));
+		assertEquals(160, ParameterChoice.nextSmooth(160));
+		assertEquals(162, ParameterChoice.nextSmooth(161)); // 2·3⁴
+		assertEquals(250, ParameterChoice.nextSmooth(243)); // 244 = 4·61, 246 = 6·41, 248 = 8·31, 250 = 2·5³
+	}
+}
