@@ -24,7 +24,7 @@ public final class IsmrmrdData {
 		private final KSpace kspace;
 		private final int firstFrame;
 
-		Block(final Trajectory trajectory, final KSpace kspace, final int firstFrame) {
+		public Block(final Trajectory trajectory, final KSpace kspace, final int firstFrame) {
 			this.trajectory = trajectory;
 			this.kspace = kspace;
 			this.firstFrame = firstFrame;
