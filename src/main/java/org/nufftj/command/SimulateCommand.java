@@ -125,7 +125,7 @@ public class SimulateCommand extends NufftCommand {
 		kspace = cfl.toFile();
 		final float[] complex = new float[2 * pixels];
 		for (int i = 0; i < pixels; i++) complex[2 * i] = f[i];
-		phantomimage = Stacks.stack(name + " phantom", List.of(new ComplexImage(complex, m, 1, 1, null)),
+		phantomimage = Stacks.stack(base.getFileName() + " phantom", List.of(new ComplexImage(complex, m, 1, 1, null)),
 			new Part[] { Part.REAL }, 1, null);
 		log = "NUFFT-J Simulate k-space: " + phantom + ", " + design.describe() + ", " + coils + " coils, noise " + noise +
 			" -> " + cfl + " (trajectory " + base.getFileName() + "_traj.cfl)";

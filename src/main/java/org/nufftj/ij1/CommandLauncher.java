@@ -152,8 +152,10 @@ public class CommandLauncher implements PlugIn {
 			final Object v = e.getValue();
 			if (v instanceof ImagePlus) ((ImagePlus) v).show();
 			else if (v instanceof ResultsTable) {
+				// Shown as ImageJ's "Results" table, so macros can use getResult() and saveAs("Results", …).
 				final ResultsTable rt = (ResultsTable) v;
-				rt.show(title(rt, e.getKey()));
+				ij.plugin.filter.Analyzer.setResultsTable(rt);
+				if (!GraphicsEnvironment.isHeadless()) rt.show("Results");
 			}
 			else if (v instanceof Plot) {
 				final Plot p = (Plot) v;
@@ -166,11 +168,6 @@ public class CommandLauncher implements PlugIn {
 	}
 
 	// -- helpers --
-
-	private static String title(final ResultsTable rt, final String key) {
-		final String t = rt.getTitle();
-		return t != null && !t.isEmpty() ? t : "NUFFT-J " + key;
-	}
 
 	private static CommandInfo info(final Context context, final Class<? extends Command> type) {
 		final CommandService cs = context.getService(CommandService.class);

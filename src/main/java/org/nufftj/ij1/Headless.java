@@ -32,7 +32,7 @@ public final class Headless {
 
 	private Headless() {}
 
-	/** Adds NUFFT-J's (and, when the table is new, ImageJ's IJ_Props) commands; returns "ok" or why not. */
+	/** Adds NUFFT-J's (and, when the table is new, ImageJ's IJ_Props) commands; returns "" or why not. */
 	public static String install() {
 		try {
 			@SuppressWarnings("unchecked")
@@ -44,7 +44,7 @@ public final class Headless {
 				setTable(table);
 			}
 			for (final Map.Entry<String, String> e : ours().entrySet()) table.putIfAbsent(e.getKey(), e.getValue());
-			return "ok";
+			return "";
 		}
 		catch (final IOException | ReflectiveOperationException | RuntimeException e) {
 			IJ.log("NUFFT-J: cannot register commands for headless use: " + e);
