@@ -155,7 +155,7 @@ public abstract class AbstractNufftPlanTest {
 		final Random r = new Random();
 		final int[] size = { 40, 36 };
 		final int batch = 5;
-		final Trajectory t = TestTrajectories.make("golden", size, 2000, r);
+		final Trajectory t = TestTrajectories.make("golden angle", size, 2000, r);
 		final int px = 40 * 36, m = t.count();
 		final float[] images = Arrays2.gaussianFloat(r, 2 * px * batch);
 		final float[] samples = Arrays2.gaussianFloat(r, 2 * m * batch);

@@ -18,13 +18,7 @@ public final class Arrays2 {
 	}
 
 	public static double relativeError(final float[] test, final double[] reference) {
-		double e = 0, n = 0;
-		for (int i = 0; i < test.length; i++) {
-			final double d = test[i] - reference[i];
-			e += d * d;
-			n += reference[i] * reference[i];
-		}
-		return Math.sqrt(e / n);
+		return relativeError(Nudft.toDouble(test), reference);
 	}
 
 	public static double[] gaussian(final Random r, final int n) {

@@ -3,6 +3,7 @@ package org.nufftj.nufft;
 import java.util.Random;
 
 import org.nufftj.trajectory.Trajectory;
+import org.nufftj.trajectory.TrajectoryKind;
 
 /**
  * Trajectories for the engine tests: every design type, subsampled at random to a given number of points so that the
@@ -12,58 +13,20 @@ public final class TestTrajectories {
 
 	private TestTrajectories() {}
 
+	/** Every design type of the given dimensionality (TrajectoryKind names), plus uniform random points. */
 	public static String[] names(final int dims) {
-		return dims == 2 ? new String[] { "random", "cartesian", "radial", "golden" }
-			: new String[] { "random", "cartesian", "radial" };
+		return dims == 2 ? new String[] { "random", "cartesian", "radial", "golden angle", "tiny golden", "spiral",
+			"propeller" } : new String[] { "random", "cartesian", "stack of stars", "3d radial" };
 	}
 
 	public static Trajectory make(final String name, final int[] size, final int points, final Random r) {
-		final int d = size.length;
-		final Trajectory full;
-		switch (name) {
-			case "random": {
-				final double[] c = new double[points * d];
-				for (int i = 0; i < c.length; i++) c[i] = r.nextDouble() - 0.5;
-				return new Trajectory(d, c, "random");
-			}
-			case "cartesian": {
-				int n = 1;
-				for (final int s : size) n *= s;
-				final double[] c = new double[n * d];
-				for (int p = 0; p < n; p++) {
-					int rest = p;
-					for (int a = 0; a < d; a++) {
-						c[d * p + a] = (double) (rest % size[a] - size[a] / 2) / size[a];
-						rest /= size[a];
-					}
-				}
-				full = new Trajectory(d, c, "cartesian");
-				break;
-			}
-			case "radial":
-			case "golden": {
-				final int readout = 2 * size[0];
-				final int spokes = Math.max(8, points / readout * 2);
-				final double[] c = new double[readout * spokes * d];
-				final double phi = (1 + Math.sqrt(5)) / 2;
-				for (int s = 0; s < spokes; s++) {
-					final double th = name.equals("golden") ? s * Math.PI / phi : s * Math.PI / spokes;
-					final double polar = d == 3 ? Math.acos(1 - 2 * ((s + 0.5) / spokes)) : Math.PI / 2;
-					for (int i = 0; i < readout; i++) {
-						final double k = (i - readout / 2.0) / readout;
-						final int p = s * readout + i;
-						c[d * p] = k * Math.cos(th) * Math.sin(polar);
-						c[d * p + 1] = k * Math.sin(th) * Math.sin(polar);
-						if (d == 3) c[d * p + 2] = k * Math.cos(polar);
-					}
-				}
-				full = new Trajectory(d, c, name);
-				break;
-			}
-			default:
-				throw new IllegalArgumentException(name);
+		if (name.equals("random")) {
+			final int d = size.length;
+			final double[] c = new double[points * d];
+			for (int i = 0; i < c.length; i++) c[i] = r.nextDouble() - 0.5;
+			return new Trajectory(d, c, "random");
 		}
-		return subsample(full, points, r);
+		return subsample(TrajectoryKind.parse(name).fullySampled(size).build(), points, r);
 	}
 
 	static Trajectory subsample(final Trajectory t, final int points, final Random r) {

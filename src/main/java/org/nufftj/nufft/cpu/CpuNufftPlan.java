@@ -64,7 +64,7 @@ public final class CpuNufftPlan implements NufftPlan {
 		this.weights = options.evaluation() == NufftOptions.Evaluation.LOOKUP ? KernelWeights.table(kernel)
 			: KernelWeights.online(kernel);
 		this.workers = new Workers(options.resolvedThreads());
-		this.fft = new GridFft(grid, workers);
+		this.fft = new GridFft(grid, size, workers);
 		this.wrap = new int[dims][];
 		this.wrapOffset = new int[dims];
 		for (int a = 0; a < dims; a++) {
@@ -187,6 +187,7 @@ public final class CpuNufftPlan implements NufftPlan {
 			workers.each(tasks, (w, i) -> {
 				final int slab = o.slabs == 1 ? 0 : 2 * i + par;
 				final double[] kw = new double[3 * width];
+				final int[] cells = new int[width + width * width];
 				final double[] c = new double[2 * count];
 				final double[] v = new double[2 * count];
 				for (int s = o.slabStart[slab]; s < o.slabStart[slab + 1]; s++) {
@@ -195,51 +196,53 @@ public final class CpuNufftPlan implements NufftPlan {
 						c[2 * tr] = samples.re(p + m * (first + tr));
 						c[2 * tr + 1] = samples.im(p + m * (first + tr));
 					}
-					if (dims == 2) spread2(o, s, kw, c, v, g, count);
-					else spread3(o, s, kw, c, v, g, count);
+					spreadPoint(o, s, kw, cells, c, v, g, count);
 				}
 			});
 		}
 	}
 
-	private void spread2(final PointOrder o, final int s, final double[] kw, final double[] c, final double[] v,
-		final double[] g, final int count)
-	{
-		final int w = width, n0 = grid[0], len = 2 * count;
-		final int sx = weights.weights(o.t[0][s], kw, 0);
-		final int sy = weights.weights(o.t[1][s], kw, w);
-		final int ox = wrapOffset[0] + sx, oy = wrapOffset[1] + sy;
-		final int[] wx = wrap[0], wy = wrap[1];
-		for (int b = 0; b < w; b++) {
-			final double ky = kw[w + b];
-			for (int j = 0; j < len; j++) v[j] = c[j] * ky;
-			final int row = n0 * wy[oy + b];
-			for (int a = 0; a < w; a++) {
-				final double k = kw[a];
-				final int idx = len * (row + wx[ox + a]);
-				for (int j = 0; j < len; j++) g[idx + j] += k * v[j];
-			}
+	/**
+	 * Kernel weights of sorted point s: kw[0 … W) along x, [W … 2W) along y, [2W … 3W) along z; returns the wrapped
+	 * grid cell offsets of the window in {@code cells}: x offsets in [0, W), row offsets (y and z combined) in
+	 * [W, W + W·Wz). A 2D plan is a 3D plan with one plane: one z weight of 1 at offset 0.
+	 */
+	private int window(final PointOrder o, final int s, final double[] kw, final int[] cells) {
+		final int w = width, n0 = grid[0], n1 = grid[1];
+		final int ox = wrapOffset[0] + weights.weights(o.t[0][s], kw, 0);
+		final int oy = wrapOffset[1] + weights.weights(o.t[1][s], kw, w);
+		final int wz;
+		final int oz;
+		if (dims == 3) {
+			wz = w;
+			oz = wrapOffset[2] + weights.weights(o.t[2][s], kw, 2 * w);
 		}
+		else {
+			wz = 1;
+			oz = 0;
+			kw[2 * w] = 1;
+		}
+		for (int a = 0; a < w; a++) cells[a] = wrap[0][ox + a];
+		for (int e = 0; e < wz; e++) {
+			final int plane = dims == 3 ? n1 * wrap[2][oz + e] : 0;
+			for (int b = 0; b < w; b++) cells[w + e * w + b] = n0 * (plane + wrap[1][oy + b]);
+		}
+		return wz;
 	}
 
-	private void spread3(final PointOrder o, final int s, final double[] kw, final double[] c, final double[] v,
-		final double[] g, final int count)
+	private void spreadPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] c,
+		final double[] v, final double[] g, final int count)
 	{
-		final int w = width, n0 = grid[0], n1 = grid[1], len = 2 * count;
-		final int sx = weights.weights(o.t[0][s], kw, 0);
-		final int sy = weights.weights(o.t[1][s], kw, w);
-		final int sz = weights.weights(o.t[2][s], kw, 2 * w);
-		final int ox = wrapOffset[0] + sx, oy = wrapOffset[1] + sy, oz = wrapOffset[2] + sz;
-		final int[] wx = wrap[0], wy = wrap[1], wz = wrap[2];
-		for (int e = 0; e < w; e++) {
-			final int plane = n1 * wz[oz + e];
+		final int w = width, len = 2 * count;
+		final int wz = window(o, s, kw, cells);
+		for (int e = 0; e < wz; e++) {
 			for (int b = 0; b < w; b++) {
 				final double kyz = kw[w + b] * kw[2 * w + e];
 				for (int j = 0; j < len; j++) v[j] = c[j] * kyz;
-				final int row = n0 * (plane + wy[oy + b]);
+				final int row = cells[w + e * w + b];
 				for (int a = 0; a < w; a++) {
 					final double k = kw[a];
-					final int idx = len * (row + wx[ox + a]);
+					final int idx = len * (row + cells[a]);
 					for (int j = 0; j < len; j++) g[idx + j] += k * v[j];
 				}
 			}
@@ -254,13 +257,13 @@ public final class CpuNufftPlan implements NufftPlan {
 		final int chunk = 2048;
 		workers.each((m + chunk - 1) / chunk, (w, i) -> {
 			final double[] kw = new double[3 * width];
+			final int[] cells = new int[width + width * width];
 			final double[] acc = new double[2 * count];
 			final double[] row = new double[2 * count];
 			final int end = Math.min(m, (i + 1) * chunk);
 			for (int s = i * chunk; s < end; s++) {
 				java.util.Arrays.fill(acc, 0);
-				if (dims == 2) interp2(o, s, kw, acc, row, g, count);
-				else interp3(o, s, kw, acc, row, g, count);
+				interpPoint(o, s, kw, cells, acc, row, g, count);
 				final int p = o.perm[s];
 				for (int tr = 0; tr < count; tr++)
 					samples.set(p + m * (first + tr), acc[2 * tr], acc[2 * tr + 1]);
@@ -268,44 +271,18 @@ public final class CpuNufftPlan implements NufftPlan {
 		});
 	}
 
-	private void interp2(final PointOrder o, final int s, final double[] kw, final double[] acc, final double[] r,
-		final double[] g, final int count)
+	private void interpPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] acc,
+		final double[] r, final double[] g, final int count)
 	{
-		final int w = width, n0 = grid[0], len = 2 * count;
-		final int sx = weights.weights(o.t[0][s], kw, 0);
-		final int sy = weights.weights(o.t[1][s], kw, w);
-		final int ox = wrapOffset[0] + sx, oy = wrapOffset[1] + sy;
-		final int[] wx = wrap[0], wy = wrap[1];
-		for (int b = 0; b < w; b++) {
-			java.util.Arrays.fill(r, 0, len, 0);
-			final int row = n0 * wy[oy + b];
-			for (int a = 0; a < w; a++) {
-				final double k = kw[a];
-				final int idx = len * (row + wx[ox + a]);
-				for (int j = 0; j < len; j++) r[j] += k * g[idx + j];
-			}
-			final double ky = kw[w + b];
-			for (int j = 0; j < len; j++) acc[j] += ky * r[j];
-		}
-	}
-
-	private void interp3(final PointOrder o, final int s, final double[] kw, final double[] acc, final double[] r,
-		final double[] g, final int count)
-	{
-		final int w = width, n0 = grid[0], n1 = grid[1], len = 2 * count;
-		final int sx = weights.weights(o.t[0][s], kw, 0);
-		final int sy = weights.weights(o.t[1][s], kw, w);
-		final int sz = weights.weights(o.t[2][s], kw, 2 * w);
-		final int ox = wrapOffset[0] + sx, oy = wrapOffset[1] + sy, oz = wrapOffset[2] + sz;
-		final int[] wx = wrap[0], wy = wrap[1], wz = wrap[2];
-		for (int e = 0; e < w; e++) {
-			final int plane = n1 * wz[oz + e];
+		final int w = width, len = 2 * count;
+		final int wz = window(o, s, kw, cells);
+		for (int e = 0; e < wz; e++) {
 			for (int b = 0; b < w; b++) {
 				java.util.Arrays.fill(r, 0, len, 0);
-				final int row = n0 * (plane + wy[oy + b]);
+				final int row = cells[w + e * w + b];
 				for (int a = 0; a < w; a++) {
 					final double k = kw[a];
-					final int idx = len * (row + wx[ox + a]);
+					final int idx = len * (row + cells[a]);
 					for (int j = 0; j < len; j++) r[j] += k * g[idx + j];
 				}
 				final double kyz = kw[w + b] * kw[2 * w + e];

@@ -1,0 +1,56 @@
+package org.nufftj.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.nufftj.data.ComplexImage;
+import org.nufftj.io.Cfl;
+
+/** Writes a {@link ComplexImage} as BART {@code .cfl} or, when the name ends in .tif/.tiff, as a float TIFF stack. */
+final class ImageFiles {
+
+	private ImageFiles() {}
+
+	static boolean isTiff(final Path p) {
+		final String n = p.getFileName().toString().toLowerCase();
+		return n.endsWith(".tif") || n.endsWith(".tiff");
+	}
+
+	/**
+	 * .cfl: dims {@code [X, Y, Z, channels, frameDims…]} (frameDims: BART dims 4… of the input, whose product is the
+	 * frame count). TIFF: the magnitude, one page per (channel, slice, frame), ImageJ hyperstack order.
+	 */
+	static void write(final Path path, final ComplexImage img, final long[] frameDims) throws IOException {
+		if (isTiff(path)) writeTiff(path, img, img.magnitude());
+		else writeCfl(path, img, frameDims);
+	}
+
+	static void writeCfl(final Path path, final ComplexImage img, final long[] frameDims) throws IOException {
+		final int[] s = img.size();
+		final long[] dims = new long[Cfl.DIMS];
+		java.util.Arrays.fill(dims, 1);
+		dims[0] = s[0];
+		dims[1] = s[1];
+		dims[2] = s.length > 2 ? s[2] : 1;
+		dims[3] = img.channels();
+		if (frameDims != null) System.arraycopy(frameDims, 0, dims, 4, Math.min(frameDims.length, Cfl.DIMS - 4));
+		else dims[4] = img.frames();
+		Cfl.write(path, dims, img.data());
+	}
+
+	/** TIFF of real values laid out like the image's pixels (x, y, z, channel, frame). */
+	static void writeTiff(final Path path, final ComplexImage img, final float[] values) throws IOException {
+		final int[] s = img.size();
+		final int nx = s[0], ny = s[1], nz = s.length > 2 ? s[2] : 1;
+		final int c = img.channels(), f = img.frames();
+		final float[][] pages = new float[nz * c * f][];
+		for (int t = 0; t < f; t++)
+			for (int z = 0; z < nz; z++)
+				for (int ch = 0; ch < c; ch++) {
+					final float[] page = new float[nx * ny];
+					System.arraycopy(values, nx * ny * (z + nz * (ch + c * t)), page, 0, nx * ny);
+					pages[ch + c * (z + nz * t)] = page;
+				}
+		TiffWriter.write(path, nx, ny, pages, c, nz, f, img.spacing());
+	}
+}
