@@ -31,7 +31,11 @@ final class BartFiles {
 			this.cycles = cycles;
 			this.readout = readout;
 			this.shots = shots;
-			for (int i = 0; i < cycles.length; i++) maxAbs[i % 3] = Math.max(maxAbs[i % 3], Math.abs(cycles[i]));
+			for (int i = 0; i < cycles.length; i++) {
+				if (!Double.isFinite(cycles[i])) throw new InvalidInputException(path + ": trajectory point " + i / 3 +
+					" axis " + i % 3 + " is " + cycles[i] + ", expected a finite number");
+				maxAbs[i % 3] = Math.max(maxAbs[i % 3], Math.abs(cycles[i]));
+			}
 		}
 
 		int points() { return readout * shots; }
@@ -56,8 +60,6 @@ final class BartFiles {
 			for (int p = 0; p < m; p++) {
 				for (int a = 0; a < 3; a++) {
 					final double v = cycles[3 * p + a];
-					if (!Double.isFinite(v)) throw new InvalidInputException(path + ": trajectory point " + p + " axis " +
-						a + " is " + v + ", expected a finite number");
 					if (a < d) c[d * p + a] = v;
 					else if (v != 0) throw new InvalidInputException(path + ": trajectory point " + p + " has kz = " + v +
 						" but the image is 2D (Z = 1); give -d X:Y:Z with Z > 1");

@@ -5,6 +5,10 @@ import java.util.stream.IntStream;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.kernel.Kernel;
+import org.nufftj.kernel.KernelType;
+import org.nufftj.kernel.Kernels;
+import org.nufftj.nufft.ParameterChoice;
+import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.trajectory.Trajectory;
 
@@ -16,17 +20,18 @@ import org.nufftj.trajectory.Trajectory;
  * stands for, in (cycles/pixel)^d, so that Σ_m w_m e^{2πi k_m·x} approximates ∫ e^{2πi k·x} dk = δ(x).
  * </p>
  * <p>
- * <b>Normalisation</b> ({@link #normalise}): whatever the method, weights are finally scaled so that the
- * reconstruction of a constant object has unit gain at DC: Σ_m w_m·Re D(k_m) = 1, where
- * D(k) = Π_a Σ_{x_a=−N_a/2}^{N_a/2−1} e^{2πi k_a x_a} is the discrete (Dirichlet) kernel of the image grid. That sum is
- * exactly the value at the image centre of Fᴴ W F applied to the all-ones image; for weights that are true areas it
- * is ≈ 1 already, so normalising removes only the arbitrary constant of ramp / Pipe–Menon weights. Consequence: a
- * constant object is reconstructed at its true value (tested: a disc from analytic k-space).
+ * <b>Normalisation</b> ({@link #normalise}): whatever the method, weights are finally scaled so that a smooth object
+ * is reconstructed at its true value: Σ_m w_m·ĝ(k_m) = g(0) = 1 for the Gaussian g(x) = e^{−π|x|²/s²} of width
+ * s = min(N)/8 pixels, whose continuous Fourier transform ĝ(k) = s^d·e^{−π s²|k|²} lies well inside any sampled
+ * k-space region. That sum is the centre value of the gridding reconstruction of g from exact samples of ĝ, so the
+ * scale is set by the weights' density near the k-space centre, where an object's energy is; for weights that are
+ * true areas it is ≈ 1 already (a quadrature of ∫ĝ = 1), so normalising removes only the arbitrary constant of ramp /
+ * Pipe–Menon weights. Consequence: a constant object is reconstructed at its true value (tested: a disc).
  * </p>
  * <p>
  * Methods: {@link #ramp} (analytic, radial), {@link #voronoi} (2D cell areas), {@link #pipeMenon} (Pipe &amp; Menon,
- * MRM 41:179 (1999), iterative w ← w / (C Cᵀ w) with C the interpolation by the plan's own kernel on the plan's own
- * oversampled grid).
+ * MRM 41:179 (1999), iterative w ← w / (C Cᵀ w) with C the interpolation by a gridding kernel on an oversampled grid,
+ * by default a narrow one, see {@link #pipeMenon(Trajectory, int[], int)}).
  * </p>
  */
 public final class DensityCompensation {
@@ -36,15 +41,14 @@ public final class DensityCompensation {
 	// -- public API --
 
 	/** Weights for a method, normalised ({@link #normalise}) for an image of {@code size}. */
-	public static float[] compute(final DcfMethod method, final Trajectory t, final int[] size,
-		final NufftParameters params, final int iterations)
+	public static float[] compute(final DcfMethod method, final Trajectory t, final int[] size, final int iterations)
 	{
 		final float[] w;
 		switch (method) {
 			case NONE: w = new float[t.count()]; Arrays.fill(w, 1f); break;
 			case RAMP: w = ramp(t); break;
 			case VORONOI: w = voronoi(t); break;
-			case PIPE_MENON: w = pipeMenon(t, params, iterations); break;
+			case PIPE_MENON: w = pipeMenon(t, size, iterations); break;
 			default: throw new IllegalArgumentException(String.valueOf(method));
 		}
 		return normalise(w, t, size);
@@ -70,10 +74,31 @@ public final class DensityCompensation {
 		return w;
 	}
 
+	/** Oversampling of the Pipe–Menon grid. */
+	public static final double PIPE_MENON_SIGMA = 2;
+	/** Width (grid cells) of the Pipe–Menon kernel (exponential of semicircle). */
+	public static final int PIPE_MENON_WIDTH = 4;
+
+	/**
+	 * Pipe–Menon weights with the default gridding: an exponential-of-semicircle kernel of width
+	 * {@value #PIPE_MENON_WIDTH} cells on a grid oversampled by {@value #PIPE_MENON_SIGMA}, i.e. a kernel 2/N wide in k.
+	 * Narrow on purpose and independent of the NUFFT tolerance: the method over-weights samples within half a kernel
+	 * width of the edge of the sampled region, so a narrow kernel keeps that band thin (measured on 4-coil 128²
+	 * radial Shepp–Logan, 201 × 256: scaled NRMSE 0.213 with this kernel, as good as the analytic ramp, against 0.254
+	 * with a width-7 kernel on a 1.25× grid). Not normalised.
+	 */
+	public static float[] pipeMenon(final Trajectory t, final int[] size, final int iterations) {
+		final Kernel k = Kernels.create(KernelType.EXP_SEMICIRCLE, PIPE_MENON_WIDTH, PIPE_MENON_SIGMA);
+		final int[] grid = ParameterChoice.gridSize(size, PIPE_MENON_SIGMA, PIPE_MENON_WIDTH);
+		return pipeMenon(t, new NufftParameters(size, grid, k, PIPE_MENON_SIGMA, 0, 0, Precision.DOUBLE), iterations);
+	}
+
 	/**
 	 * Pipe–Menon iterative weights: start from w = 1 and repeat w_m ← w_m / Σ_j w_j ψ(k_m − k_j) (spread w onto the
-	 * plan's oversampled grid with its kernel ψ, interpolate back, divide), so that the compensated density convolved
-	 * with ψ is flat. Not normalised.
+	 * oversampled grid of {@code params} with its kernel ψ, e.g. a plan's, interpolate back, divide), so that the
+	 * compensated density convolved with ψ is flat. Not normalised. Known limitation of the method: samples within half a kernel width of the edge of
+	 * the sampled region get up to ~2× their area (the kernel overhangs the region there), which adds some truncation
+	 * ringing compared with exact areas (ramp / Voronoi).
 	 */
 	public static float[] pipeMenon(final Trajectory t, final NufftParameters params, final int iterations) {
 		InvalidInputException.require(iterations >= 1, "Pipe-Menon: iterations must be >= 1, found " + iterations);
@@ -108,43 +133,33 @@ public final class DensityCompensation {
 	}
 
 	/**
-	 * Scales {@code w} in place so that Σ_m w_m·Re D(k_m) = 1 (unit DC gain; see the class comment) and returns it.
-	 * Fails if the weights are not finite and non-negative or give no DC gain.
+	 * Scales {@code w} in place so that Σ_m w_m·ĝ(k_m) = 1, ĝ(k) = s^d·e^{−π s²|k|²}, s = min(size)/8 (see the class
+	 * comment) and returns it. Fails if the weights are not finite and non-negative or give no gain.
 	 */
 	public static float[] normalise(final float[] w, final Trajectory t, final int[] size) {
 		InvalidInputException.require(w.length == t.count(), "density compensation: " + w.length + " weights for " +
 			t.count() + " samples");
 		InvalidInputException.require(size.length == t.dimensions(), "density compensation: image size " +
 			Arrays.toString(size) + " does not match the " + t.dimensions() + "D trajectory");
+		int smallest = Integer.MAX_VALUE;
+		for (final int n : size) smallest = Math.min(smallest, n);
+		final double s = smallest / 8.0, norm = Math.pow(s, t.dimensions());
 		double gain = 0;
 		for (int m = 0; m < w.length; m++) {
 			if (!(w[m] >= 0) || !Float.isFinite(w[m])) throw new InvalidInputException("density compensation: weight " +
 				m + " is " + w[m] + ", expected a finite number >= 0");
-			if (w[m] == 0) continue;
-			double re = 1, im = 0;
-			for (int a = 0; a < size.length; a++) {
-				final double[] d = dirichlet(t.k(m, a), size[a]);
-				final double r = re * d[0] - im * d[1];
-				im = re * d[1] + im * d[0];
-				re = r;
-			}
-			gain += w[m] * re;
+			double k2 = 0;
+			for (int a = 0; a < t.dimensions(); a++) k2 += t.k(m, a) * t.k(m, a);
+			gain += w[m] * norm * Math.exp(-Math.PI * s * s * k2);
 		}
-		InvalidInputException.require(gain > 0, "density compensation: the weights give no DC gain (" + gain +
-			"); does the trajectory sample the k-space centre?");
+		InvalidInputException.require(gain > 0, "density compensation: the weights give no gain near the k-space " +
+			"centre (" + gain + "); does the trajectory sample it?");
 		final float f = (float) (1 / gain);
 		for (int m = 0; m < w.length; m++) w[m] *= f;
 		return w;
 	}
 
 	// -- helpers --
-
-	/** Σ_{x=−N/2}^{N/2−1} e^{2πikx} = e^{−πik}·sin(πkN)/sin(πk), as {re, im}. */
-	static double[] dirichlet(final double k, final int n) {
-		final double s = Math.sin(Math.PI * k);
-		final double mag = Math.abs(s) < 1e-12 ? n : Math.sin(Math.PI * k * n) / s;
-		return new double[] { mag * Math.cos(Math.PI * k), -mag * Math.sin(Math.PI * k) };
-	}
 
 	/** Median distance between consecutive samples of a readout (ignoring zero steps); 1/count if none. */
 	static double readoutSpacing(final Trajectory t) {

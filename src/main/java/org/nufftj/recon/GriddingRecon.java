@@ -13,7 +13,7 @@ import org.nufftj.trajectory.Trajectory;
  * Gridding reconstruction: density compensation → adjoint NUFFT → coil combination, for every frame.
  * <p>
  * Per frame f and coil c: x_{c,f} = Fᴴ (w ⊙ y_{c,f}), with F the unscaled NUFFT forward (NufftPlan maths,
- * x = index − N/2) and w the {@link DensityCompensation} weights applied once and normalised for unit DC gain. So data
+ * x = index − N/2) and w the {@link DensityCompensation} weights applied once and normalised. So data
  * that follow NUFFT-J's convention y = Σ_x f(x)e^{−2πi k·x} (e.g. analytic k-space of a phantom in pixel units)
  * reconstruct at the object's own scale; BART-scaled data (×1/√pixels) come out ×1/√pixels.
  * </p>
@@ -53,7 +53,7 @@ public final class GriddingRecon {
 		try (NufftPlan plan = Nufft.plan(size, o.nufft())) {
 			plan.setPoints(traj);
 			Progress.step(progress, 0.02, "density compensation (" + o.dcf().key() + ")");
-			final float[] w = DensityCompensation.compute(o.dcf(), traj, size, plan.parameters(), o.dcfIterations());
+			final float[] w = DensityCompensation.compute(o.dcf(), traj, size, o.dcfIterations());
 
 			final int channels = o.combine() == CoilCombination.NONE ? coils : 1;
 			final float[] out = new float[(int) (2 * pixels * channels * frames)];

@@ -1,0 +1,61 @@
+package org.nufftj.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Test helpers: run the CLI in-process with captured output, and run BART. */
+final class Cli {
+
+	private Cli() {}
+
+	static final class Result {
+
+		final int code;
+		final String out, err;
+
+		Result(final int code, final String out, final String err) {
+			this.code = code;
+			this.out = out;
+			this.err = err;
+		}
+
+		@Override
+		public String toString() {
+			return "exit " + code + "\nstdout: " + out + "\nstderr: " + err;
+		}
+	}
+
+	static Result run(final Object... args) {
+		final String[] a = new String[args.length];
+		for (int i = 0; i < a.length; i++) a[i] = String.valueOf(args[i]);
+		final ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+		final int code = Main.execute(new PrintStream(out, true, StandardCharsets.UTF_8),
+			new PrintStream(err, true, StandardCharsets.UTF_8), a);
+		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+	}
+
+	/** True when a {@code bart} executable is on the PATH. */
+	static boolean bartAvailable() {
+		for (final String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+			if (!dir.isEmpty() && java.nio.file.Files.isExecutable(Path.of(dir, "bart"))) return true;
+		return false;
+	}
+
+	/** Runs {@code bart args…} in {@code dir}; fails with its output unless it exits 0. */
+	static String bart(final Path dir, final Object... args) throws IOException, InterruptedException {
+		final List<String> cmd = new ArrayList<>();
+		cmd.add("bart");
+		for (final Object o : args) cmd.add(String.valueOf(o));
+		final Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+		final String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		if (!p.waitFor(120, TimeUnit.SECONDS) || p.exitValue() != 0)
+			throw new AssertionError(String.join(" ", cmd) + " failed: " + output);
+		return output;
+	}
+}
