@@ -1,12 +1,19 @@
 package org.nufftj.nufft;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 import org.nufftj.nufft.cpu.CpuNufftPlan;
+import org.nufftj.nufft.gpu.GpuBackend;
+import org.nufftj.nufft.gpu.GpuException;
 
 /**
  * Makes plans: the single entry point every caller (operators, recon, CLI, commands) uses, so that choosing a device
  * is an option, not a code path.
  */
 public final class Nufft {
+
+	/** The "no GPU, running on the CPU" notice of {@code --device auto} is printed once per process. */
+	private static final AtomicBoolean CPU_NOTICE = new AtomicBoolean();
 
 	private Nufft() {}
 
@@ -15,7 +22,22 @@ public final class Nufft {
 		org.nufftj.InvalidInputException.require(imageSize.length == 2 || imageSize.length == 3,
 			"image size: expected 2 or 3 axes, found " + imageSize.length);
 		final NufftParameters p = ParameterChoice.choose(imageSize, options);
-		// GPU backends hook in here (see org.nufftj.nufft.gpu); until then every device runs on the CPU.
-		return new CpuNufftPlan(p, options);
+		// -- GPU backend selection (owned by the GPU engine, org.nufftj.nufft.gpu) --
+		switch (options.device().kind()) {
+			case GPU:
+				return GpuBackend.plan(p, options); // GpuException (IllegalStateException) names the reason
+			case AUTO:
+				try {
+					return GpuBackend.plan(p, options);
+				}
+				catch (final GpuException e) {
+					if (CPU_NOTICE.compareAndSet(false, true)) {
+						System.err.println("NUFFT-J: no usable GPU (" + e.getMessage() + "); running on the CPU");
+					}
+					return new CpuNufftPlan(p, options);
+				}
+			default:
+				return new CpuNufftPlan(p, options);
+		}
 	}
 }

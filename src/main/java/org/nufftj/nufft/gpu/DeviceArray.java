@@ -1,0 +1,59 @@
+package org.nufftj.nufft.gpu;
+
+import static org.nufftj.nufft.gpu.Cuda.check;
+
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.JCudaDriver;
+
+/** A block of device memory with its size; {@link #close()} frees it (idempotent). */
+public final class DeviceArray implements AutoCloseable {
+
+	private final CUdeviceptr pointer = new CUdeviceptr();
+	private final long bytes;
+	private boolean freed;
+
+	/** Allocates {@code bytes} (≥ 1) on the current context; {@code what} names the buffer in error messages. */
+	public DeviceArray(final long bytes, final String what) {
+		this.bytes = Math.max(bytes, 1);
+		check(JCudaDriver.cuMemAlloc(pointer, this.bytes), "cuMemAlloc(" + what + ", " + this.bytes + " bytes)");
+	}
+
+	public static DeviceArray of(final int[] a, final String what) {
+		final DeviceArray d = new DeviceArray(4L * a.length, what);
+		d.upload(Pointer.to(a), 4L * a.length, what);
+		return d;
+	}
+
+	public static DeviceArray of(final float[] a, final String what) {
+		final DeviceArray d = new DeviceArray(4L * a.length, what);
+		d.upload(Pointer.to(a), 4L * a.length, what);
+		return d;
+	}
+
+	public static DeviceArray of(final double[] a, final String what) {
+		final DeviceArray d = new DeviceArray(8L * a.length, what);
+		d.upload(Pointer.to(a), 8L * a.length, what);
+		return d;
+	}
+
+	public CUdeviceptr pointer() { return pointer; }
+
+	public long bytes() { return bytes; }
+
+	/** A pointer {@code offset} bytes into this array. */
+	public CUdeviceptr at(final long offset) {
+		return pointer.withByteOffset(offset);
+	}
+
+	void upload(final Pointer host, final long count, final String what) {
+		check(JCudaDriver.cuMemcpyHtoD(pointer, host, count), "cuMemcpyHtoD(" + what + ", " + count + " bytes)");
+	}
+
+	@Override
+	public void close() {
+		if (freed) return;
+		freed = true;
+		JCudaDriver.cuMemFree(pointer);
+	}
+}

@@ -1,0 +1,172 @@
+package org.nufftj.nufft.gpu;
+
+import static org.nufftj.nufft.gpu.Cuda.check;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+import jcuda.driver.CUcontext;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUmodule;
+import jcuda.driver.JCudaDriver;
+
+/**
+ * One CUDA device in use: retains its primary context (the one cuFFT's runtime also uses), loads the NUFFT kernel
+ * modules, and releases both in {@link #close()}. No global state: every plan either owns one of these or borrows
+ * one its caller owns. Call {@link #makeCurrent()} on the thread that issues work.
+ */
+public final class GpuDevice implements AutoCloseable {
+
+	/** Kernel modules, one per stage (kernels/*.cu), loaded from resources. */
+	static final String[] MODULES = { "spread", "interp", "deapodize" };
+	static final String RESOURCE_DIR = "/org/nufftj/gpu/";
+
+	private final int ordinal;
+	private final CUdevice device = new CUdevice();
+	private final CUcontext context = new CUcontext();
+	private final Map<String, CUmodule> modules = new HashMap<>();
+	private final Map<String, CUfunction> functions = new HashMap<>();
+	private final String name;
+	private final int ccMajor, ccMinor, sharedOptin, multiprocessors;
+	private final long totalMemory;
+	private boolean closed;
+
+	/**
+	 * Opens GPU {@code ordinal}. Throws {@link GpuException} with the reason (no driver, no such device, module load
+	 * failure) — never a raw linkage error.
+	 */
+	public GpuDevice(final int ordinal) {
+		this.ordinal = ordinal;
+		try {
+			JCudaDriver.setExceptionsEnabled(false);
+		}
+		catch (final LinkageError e) {
+			throw new GpuException("CUDA driver not usable: JCuda's driver library did not load (" + Cuda.brief(e) + ")", e);
+		}
+		check(JCudaDriver.cuInit(0), "cuInit (is an NVIDIA driver installed?)");
+		final int[] count = new int[1];
+		check(JCudaDriver.cuDeviceGetCount(count), "cuDeviceGetCount");
+		if (ordinal < 0 || ordinal >= count[0]) {
+			throw new GpuException("GPU " + ordinal + " does not exist: the driver reports " + count[0] + " device(s)");
+		}
+		check(JCudaDriver.cuDeviceGet(device, ordinal), "cuDeviceGet(" + ordinal + ")");
+		final byte[] nameBytes = new byte[256];
+		check(JCudaDriver.cuDeviceGetName(nameBytes, nameBytes.length, device), "cuDeviceGetName");
+		int len = 0;
+		while (len < nameBytes.length && nameBytes[len] != 0) len++;
+		name = new String(nameBytes, 0, len, StandardCharsets.US_ASCII);
+		ccMajor = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+		ccMinor = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+		sharedOptin = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+		multiprocessors = attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+		final long[] total = new long[1];
+		check(JCudaDriver.cuDeviceTotalMem(total, device), "cuDeviceTotalMem");
+		totalMemory = total[0];
+		check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain(" + ordinal + ")");
+		try {
+			makeCurrent();
+			for (final String m : MODULES) loadModule(m);
+		}
+		catch (final RuntimeException e) {
+			close();
+			throw e;
+		}
+	}
+
+	// -- public API --
+
+	public int ordinal() { return ordinal; }
+
+	public String name() { return name; }
+
+	public String computeCapability() { return ccMajor + "." + ccMinor; }
+
+	public long totalMemory() { return totalMemory; }
+
+	/** Largest dynamic shared memory one block may opt in to, in bytes. */
+	public int sharedMemoryOptin() { return sharedOptin; }
+
+	public int multiprocessors() { return multiprocessors; }
+
+	/** Makes this device's primary context current on the calling thread. */
+	public void makeCurrent() {
+		ensureOpen();
+		check(JCudaDriver.cuCtxSetCurrent(context), "cuCtxSetCurrent(GPU " + ordinal + ")");
+	}
+
+	/** {free, total} device memory in bytes. */
+	public long[] memoryInfo() {
+		makeCurrent();
+		final long[] free = new long[1], total = new long[1];
+		check(JCudaDriver.cuMemGetInfo(free, total), "cuMemGetInfo");
+		return new long[] { free[0], total[0] };
+	}
+
+	/** A kernel by its extern "C" name, from whichever module defines it. */
+	CUfunction function(final String kernel) {
+		ensureOpen();
+		final CUfunction cached = functions.get(kernel);
+		if (cached != null) return cached;
+		final String module = kernel.startsWith("spread") ? "spread" : kernel.startsWith("interp") ? "interp" : "deapodize";
+		final CUfunction f = new CUfunction();
+		check(JCudaDriver.cuModuleGetFunction(f, modules.get(module), kernel), "cuModuleGetFunction(" + kernel + ")");
+		functions.put(kernel, f);
+		return f;
+	}
+
+	@Override
+	public String toString() {
+		return "gpu " + ordinal + ": " + name + " (CC " + computeCapability() + ", " + (totalMemory >> 20) + " MiB)";
+	}
+
+	/** Unloads the modules and releases the primary context; idempotent. */
+	@Override
+	public void close() {
+		if (closed) return;
+		closed = true;
+		JCudaDriver.cuCtxSetCurrent(context);
+		for (final CUmodule m : modules.values()) JCudaDriver.cuModuleUnload(m);
+		modules.clear();
+		functions.clear();
+		JCudaDriver.cuDevicePrimaryCtxRelease(device);
+	}
+
+	// -- helpers --
+
+	private void ensureOpen() {
+		if (closed) throw new IllegalStateException("GPU " + ordinal + " (" + name + ") is closed");
+	}
+
+	private int attribute(final int attr) {
+		final int[] v = new int[1];
+		check(JCudaDriver.cuDeviceGetAttribute(v, attr, device), "cuDeviceGetAttribute(" + attr + ")");
+		return v[0];
+	}
+
+	private void loadModule(final String module) {
+		final String resource = RESOURCE_DIR + module + ".fatbin";
+		final byte[] image = resource(resource);
+		final CUmodule m = new CUmodule();
+		check(JCudaDriver.cuModuleLoadData(m, image), "cuModuleLoadData(" + resource + ", " + image.length +
+			" bytes) on " + name + " CC " + computeCapability());
+		modules.put(module, m);
+	}
+
+	static byte[] resource(final String resource) {
+		try (InputStream in = GpuDevice.class.getResourceAsStream(resource)) {
+			if (in == null) throw new GpuException("kernel module resource " + resource + " is missing from the jar");
+			final ByteArrayOutputStream out = new ByteArrayOutputStream();
+			in.transferTo(out);
+			return out.toByteArray();
+		}
+		catch (final IOException e) {
+			throw new GpuException("reading " + resource + ": " + e, e);
+		}
+	}
+}

@@ -1,0 +1,15 @@
+package org.nufftj.nufft.gpu;
+
+/** A CUDA or cuFFT call failed, or no usable GPU exists; the message names the call or kernel and the sizes. */
+public final class GpuException extends IllegalStateException {
+
+	private static final long serialVersionUID = 1L;
+
+	public GpuException(final String message) {
+		super(message);
+	}
+
+	public GpuException(final String message, final Throwable cause) {
+		super(message, cause);
+	}
+}

@@ -1,0 +1,646 @@
+package org.nufftj.nufft.gpu;
+
+import static org.nufftj.nufft.gpu.Cuda.check;
+import static org.nufftj.nufft.gpu.Cuda.checkFft;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import jcuda.Pointer;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUevent;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
+import jcuda.driver.CUstream;
+import jcuda.driver.JCudaDriver;
+import jcuda.jcufft.JCufft;
+import jcuda.jcufft.cufftHandle;
+import jcuda.jcufft.cufftType;
+import jcuda.runtime.cudaStream_t;
+
+import org.nufftj.InvalidInputException;
+import org.nufftj.kernel.Kernel;
+import org.nufftj.kernel.KernelType;
+import org.nufftj.kernel.KaiserBessel;
+import org.nufftj.kernel.Kernels;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftParameters;
+import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.SpreadMethod;
+import org.nufftj.nufft.StageTimes;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * The CUDA backend of {@link NufftPlan}: the same maths, scaling, layout, kernel and parameters as the CPU engine
+ * (docs/gpu.md).
+ * <p>
+ * forward = pad·deapodize (fused, fftshift by index) → cuFFT C2C/Z2Z forward → interpolate (sorted, input-driven);
+ * adjoint = spread (ATOMIC or SHARED) → cuFFT inverse → crop·deapodize. Kernels are evaluated online in CUDA with the
+ * formulas of org.nufftj.kernel; deapodization factors 1/ψ̂ come from {@link Kernels#deapodization} (host, double).
+ * Batches of T transforms run B at a time (cuFFT plan-many), B chosen so the grid, image, sample and FFT work buffers
+ * fit the free device memory ({@link #predictDeviceBytes}).
+ * </p>
+ */
+public final class GpuNufftPlan implements NufftPlan {
+
+	static final int BLOCK = 256;
+	/** Bin (tile) edge of the shared-memory spreader, per dimension count. */
+	static final int BIN_2D = 32, BIN_3D = 8;
+	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
+	static final int MAX_SUBPROBLEM = 1024;
+	/** Device memory kept free for cuFFT plans, the context and other users. */
+	static final long RESERVE_BYTES = 256L << 20;
+
+	private final GpuDevice device;
+	private final boolean ownsDevice;
+	private final NufftParameters params;
+	private final boolean dbl;
+	private final int cbytes;
+	private final int dims;
+	private final int[] n0 = { 1, 1, 1 }, n = { 1, 1, 1 };
+	private final long pixels, gridPoints;
+	private final int kernelCode, width;
+	private final double beta, norm;
+	private final SpreadMethod method;
+	private final int[] binSize;
+	private final CUstream stream = new CUstream();
+	private final CUevent[] events = new CUevent[5];
+	private final DeviceArray dx, dy, dz;
+	private final Map<Integer, cufftHandle> ffts = new HashMap<>();
+	private final StageTimes times = new StageTimes();
+	private final List<DeviceArray> pointArrays = new ArrayList<>();
+
+	private DeviceArray grid, image, samples;
+	private int capacity;
+	private int m;
+	private DeviceArray perm, ix, iy, iz, fx, fy, fz, subBin, subStart, subCount;
+	private int subproblems;
+	private int[] binsPerAxis;
+	private boolean closed;
+	private int batchLimit = Integer.MAX_VALUE;
+
+	/** A plan on its own {@link GpuDevice} (opened here, closed with the plan). */
+	public static GpuNufftPlan create(final NufftParameters p, final NufftOptions o) {
+		final GpuDevice d = new GpuDevice(o.device().ordinal());
+		try {
+			return new GpuNufftPlan(d, true, p, o);
+		}
+		catch (final RuntimeException e) {
+			d.close();
+			throw e;
+		}
+	}
+
+	/**
+	 * A plan on {@code device}; when {@code ownsDevice} the plan closes it, otherwise the caller keeps it open for at
+	 * least the plan's life.
+	 */
+	public GpuNufftPlan(final GpuDevice device, final boolean ownsDevice, final NufftParameters p,
+		final NufftOptions o)
+	{
+		final CufftLoader.Status fft = CufftLoader.status();
+		if (!fft.usable) throw new GpuException("GPU NUFFT needs cuFFT: " + fft.description);
+		this.device = device;
+		this.ownsDevice = ownsDevice;
+		this.params = p;
+		this.dbl = p.precision() == Precision.DOUBLE;
+		this.cbytes = dbl ? 16 : 8;
+		this.dims = p.dimensions();
+		final int[] is = p.imageSize(), gs = p.gridSize();
+		for (int a = 0; a < dims; a++) {
+			n0[a] = is[a];
+			n[a] = gs[a];
+		}
+		pixels = p.imagePixels();
+		gridPoints = p.gridPoints();
+		final Kernel k = p.kernel();
+		width = k.width();
+		InvalidInputException.require(width <= 16, "GPU NUFFT: kernel width " + width + " > 16 is not supported");
+		kernelCode = kernelCode(k.type());
+		beta = k.shape();
+		norm = k.type() == KernelType.KAISER_BESSEL ? 1 / KaiserBessel.besselI0(beta) :
+			k.type() == KernelType.GAUSSIAN ? 1 / (2 * beta * beta) : 0;
+		binSize = dims == 2 ? new int[] { BIN_2D, BIN_2D } : new int[] { BIN_3D, BIN_3D, BIN_3D };
+		method = resolveMethod(o.spreadMethod(), sharedBytes(), device.sharedMemoryOptin());
+		device.makeCurrent();
+		boolean ok = false;
+		DeviceArray ax = null, ay = null, az = null;
+		try {
+			check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
+			for (int i = 0; i < events.length; i++) {
+				events[i] = new CUevent();
+				check(JCudaDriver.cuEventCreate(events[i], 0), "cuEventCreate");
+			}
+			ax = deapodization(k, 0);
+			ay = deapodization(k, 1);
+			az = deapodization(k, 2);
+			ok = true;
+		}
+		finally {
+			if (!ok) {
+				for (final DeviceArray a : new DeviceArray[] { ax, ay, az })
+					if (a != null) a.close();
+				releaseStreamAndEvents();
+			}
+		}
+		dx = ax;
+		dy = ay;
+		dz = az;
+	}
+
+	// -- public API --
+
+	@Override
+	public int[] imageSize() { return params.imageSize(); }
+
+	@Override
+	public NufftParameters parameters() { return params; }
+
+	@Override
+	public String backend() {
+		return "gpu " + device.ordinal() + ": " + device.name() + " (" + method.name().toLowerCase() + " spreading, " +
+			(dbl ? "double" : "float") + ")";
+	}
+
+	/** The spreading method in use (AUTO resolved). */
+	public SpreadMethod spreadMethod() { return method; }
+
+	public GpuDevice device() { return device; }
+
+	@Override
+	public void setPoints(final Trajectory t) {
+		ensureOpen();
+		InvalidInputException.require(t.dimensions() == dims, "GPU NUFFT: trajectory " + t.name() + " has " +
+			t.dimensions() + " dimensions, the plan's image has " + dims);
+		final int[] g = Arrays.copyOf(n, dims);
+		final GpuPoints pts = new GpuPoints(t, g, width, binSize, MAX_SUBPROBLEM);
+		device.makeCurrent();
+		freePoints();
+		m = pts.count;
+		perm = keep(DeviceArray.of(pts.perm, "sorted point order"));
+		final DeviceArray[] firsts = new DeviceArray[3], offs = new DeviceArray[3];
+		for (int a = 0; a < dims; a++) {
+			firsts[a] = keep(DeviceArray.of(pts.first[a], "stencil start, axis " + a));
+			offs[a] = keep(dbl ? DeviceArray.of(pts.offset[a], "kernel offset, axis " + a) :
+				DeviceArray.of(toFloat(pts.offset[a]), "kernel offset, axis " + a));
+		}
+		ix = firsts[0];
+		iy = firsts[1];
+		iz = firsts[2];
+		fx = offs[0];
+		fy = offs[1];
+		fz = offs[2];
+		subproblems = pts.subBin.length;
+		subBin = keep(DeviceArray.of(pts.subBin, "subproblem bins"));
+		subStart = keep(DeviceArray.of(pts.subStart, "subproblem starts"));
+		subCount = keep(DeviceArray.of(pts.subCount, "subproblem counts"));
+		binsPerAxis = pts.binsPerAxis;
+	}
+
+	@Override
+	public int points() { return m; }
+
+	@Override
+	public void forward(final float[] img, final float[] smp) {
+		final int t = NufftPlan.transforms(this, img.length, smp.length);
+		run(true, t, img, smp);
+	}
+
+	@Override
+	public void adjoint(final float[] smp, final float[] img) {
+		final int t = NufftPlan.transforms(this, img.length, smp.length);
+		run(false, t, img, smp);
+	}
+
+	@Override
+	public void forward(final double[] img, final double[] smp) {
+		final int t = NufftPlan.transforms(this, img.length, smp.length);
+		run(true, t, img, smp);
+	}
+
+	@Override
+	public void adjoint(final double[] smp, final double[] img) {
+		final int t = NufftPlan.transforms(this, img.length, smp.length);
+		run(false, t, img, smp);
+	}
+
+	@Override
+	public StageTimes times() { return times; }
+
+	/**
+	 * Device bytes this plan needs to run {@code batch} transforms at once: grid, image and sample buffers, cuFFT work
+	 * area (about one grid per transform), plus the points already set.
+	 */
+	public long predictDeviceBytes(final int batch) {
+		return perTransformBytes() * batch + pointBytes();
+	}
+
+	/** How many transforms run at once for a call of {@code transforms}: as many as fit the free device memory. */
+	public int chunkSize(final int transforms) {
+		final long free = device.memoryInfo()[0] + heldBatchBytes();
+		final long room = free - RESERVE_BYTES;
+		final long fit = room / perTransformBytes();
+		if (fit < 1) {
+			throw new GpuException("GPU NUFFT: one transform needs " + (perTransformBytes() >> 20) + " MiB of device " +
+				"memory (grid " + Arrays.toString(Arrays.copyOf(n, dims)) + ", " + m + " points), only " + (free >> 20) +
+				" MiB are free on " + device.name());
+		}
+		return (int) Math.min(Math.min(transforms, fit), batchLimit);
+	}
+
+	/** Caps the transforms run at once (as if memory allowed no more); for tests of the chunked path. */
+	public void limitBatch(final int transforms) {
+		InvalidInputException.require(transforms >= 1, "batch limit: expected >= 1, found " + transforms);
+		batchLimit = transforms;
+	}
+
+	/** Allocates device buffers for {@code batch} transforms at once (device-resident use). */
+	public void reserve(final int batch) {
+		ensureOpen();
+		device.makeCurrent();
+		if (batch <= capacity) return;
+		freeBatchBuffers();
+		grid = new DeviceArray(cbytes * gridPoints * batch, "fine grid x " + batch);
+		image = new DeviceArray(cbytes * pixels * batch, "image x " + batch);
+		samples = new DeviceArray(cbytes * (long) Math.max(m, 1) * batch, "samples x " + batch);
+		capacity = batch;
+	}
+
+	/**
+	 * Device-resident forward of {@code batch} ≤ reserved transforms: {@code img} and {@code smp} are device arrays
+	 * in the plan's precision ([batch][pixels] and [batch][points] complex interleaved). Asynchronous on the plan's
+	 * stream; {@link #synchronize()} waits.
+	 */
+	public void forwardDevice(final CUdeviceptr img, final CUdeviceptr smp, final int batch) {
+		prepare(batch);
+		record(0);
+		check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0, gridPoints * batch * (cbytes / 4), stream),
+			"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
+		launchDeapod("pad", img, batch);
+		record(1);
+		fft(batch, JCufft.CUFFT_FORWARD);
+		record(2);
+		launchInterp(smp, batch);
+		record(3);
+	}
+
+	/** Device-resident adjoint; as {@link #forwardDevice}. */
+	public void adjointDevice(final CUdeviceptr smp, final CUdeviceptr img, final int batch) {
+		prepare(batch);
+		record(0);
+		check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0, gridPoints * batch * (cbytes / 4), stream),
+			"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
+		launchSpread(smp, batch);
+		record(1);
+		fft(batch, JCufft.CUFFT_INVERSE);
+		record(2);
+		launchDeapod("crop", img, batch);
+		record(3);
+	}
+
+	/** Waits for the plan's stream. */
+	public void synchronize() {
+		check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize (NUFFT kernels of " + backend() + ")");
+	}
+
+	/** The plan's stream (for callers that time or order work around it). */
+	public CUstream stream() { return stream; }
+
+	@Override
+	public void close() {
+		if (closed) return;
+		closed = true;
+		try {
+			device.makeCurrent();
+			JCudaDriver.cuStreamSynchronize(stream);
+			for (final cufftHandle h : ffts.values()) JCufft.cufftDestroy(h);
+			ffts.clear();
+			freeBatchBuffers();
+			freePoints();
+			for (final DeviceArray a : new DeviceArray[] { dx, dy, dz })
+				if (a != null) a.close();
+			releaseStreamAndEvents();
+		}
+		finally {
+			if (ownsDevice) device.close();
+		}
+	}
+
+	// -- helpers: execution --
+
+	/** Host-array execute: chunks of B transforms, each uploaded, transformed on the device and downloaded. */
+	private void run(final boolean forward, final int t, final Object img, final Object smp) {
+		ensureOpen();
+		if (m == 0) throw new IllegalStateException("NUFFT plan: setPoints must be called before forward/adjoint");
+		device.makeCurrent();
+		times.clear();
+		final int b = chunkSize(t);
+		reserve(b);
+		final long imgLen = 2 * pixels, smpLen = 2L * m;
+		double upload = 0, download = 0;
+		final double[] stages = new double[3];
+		for (int t0 = 0; t0 < t; t0 += b) {
+			final int cb = Math.min(b, t - t0);
+			long s = System.nanoTime();
+			if (forward) copyIn(img, t0 * imgLen, cb * imgLen, image.pointer());
+			else copyIn(smp, t0 * smpLen, cb * smpLen, samples.pointer());
+			upload += (System.nanoTime() - s) / 1e6;
+			if (forward) forwardDevice(image.pointer(), samples.pointer(), cb);
+			else adjointDevice(samples.pointer(), image.pointer(), cb);
+			synchronize();
+			for (int i = 0; i < 3; i++) stages[i] += elapsed(i, i + 1);
+			s = System.nanoTime();
+			if (forward) copyOut(samples.pointer(), smp, t0 * smpLen, cb * smpLen);
+			else copyOut(image.pointer(), img, t0 * imgLen, cb * imgLen);
+			download += (System.nanoTime() - s) / 1e6;
+		}
+		times.add("upload", upload);
+		if (forward) {
+			times.add("pad+deapodize", stages[0]);
+			times.add("fft", stages[1]);
+			times.add("interpolate", stages[2]);
+		}
+		else {
+			times.add("spread (" + method.name().toLowerCase() + ")", stages[0]);
+			times.add("fft", stages[1]);
+			times.add("crop+deapodize", stages[2]);
+		}
+		times.add("download", download);
+	}
+
+	private void prepare(final int batch) {
+		ensureOpen();
+		if (m == 0) throw new IllegalStateException("NUFFT plan: setPoints must be called before forward/adjoint");
+		if (batch < 1 || batch > capacity) {
+			throw new IllegalArgumentException("GPU NUFFT: batch " + batch + " outside [1, " + capacity +
+				"] reserved transforms");
+		}
+		device.makeCurrent();
+	}
+
+	private void launchDeapod(final String which, final CUdeviceptr img, final int batch) {
+		final String name = which + suffix();
+		final CUdeviceptr a = which.equals("pad") ? img : grid.pointer();
+		final CUdeviceptr b = which.equals("pad") ? grid.pointer() : img;
+		final Pointer args = Pointer.to(Pointer.to(a), Pointer.to(b), Pointer.to(dx.pointer()), Pointer.to(dy.pointer()),
+			Pointer.to(dz.pointer()), ints(n0[0]), ints(n0[1]), ints(n0[2]), ints(n[0]), ints(n[1]), ints(n[2]));
+		launch(name, blocks(pixels), batch, 0, args, pixels + " pixels x " + batch);
+	}
+
+	private void launchInterp(final CUdeviceptr smp, final int batch) {
+		final Pointer args;
+		if (dims == 2) {
+			args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(grid.pointer()), Pointer.to(smp),
+				ints(n[0]), ints(n[1]), ints(batch), ints(kernelCode), ints(width), real(beta), real(norm));
+		}
+		else {
+			args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(grid.pointer()),
+				Pointer.to(smp), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), ints(kernelCode), ints(width), real(beta),
+				real(norm));
+		}
+		launch("interp_" + dims + "d" + suffix(), blocks(m), 1, 0, args, m + " points x " + batch);
+	}
+
+	private void launchSpread(final CUdeviceptr smp, final int batch) {
+		if (method == SpreadMethod.ATOMIC) {
+			final Pointer args;
+			if (dims == 2) {
+				args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(smp), Pointer.to(grid.pointer()),
+					ints(n[0]), ints(n[1]), ints(batch), ints(kernelCode), ints(width), real(beta), real(norm));
+			}
+			else {
+				args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(smp),
+					Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), ints(kernelCode),
+					ints(width), real(beta), real(norm));
+			}
+			launch("spread_atomic_" + dims + "d" + suffix(), blocks(m), 1, 0, args, m + " points x " + batch);
+			return;
+		}
+		final int shared = sharedBytes();
+		final Pointer args;
+		if (dims == 2) {
+			args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), p(subBin), p(subStart), p(subCount),
+				ints(binsPerAxis[0]), ints(binSize[0]), ints(binSize[1]), Pointer.to(smp), Pointer.to(grid.pointer()),
+				ints(n[0]), ints(n[1]), ints(kernelCode), ints(width), real(beta), real(norm));
+		}
+		else {
+			args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), p(subBin), p(subStart),
+				p(subCount), ints(binsPerAxis[0]), ints(binsPerAxis[1]), ints(binSize[0]), ints(binSize[1]),
+				ints(binSize[2]), Pointer.to(smp), Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]), ints(n[2]),
+				ints(kernelCode), ints(width), real(beta), real(norm));
+		}
+		launch("spread_shared_" + dims + "d" + suffix(), subproblems, batch, shared, args,
+			subproblems + " subproblems x " + batch + ", " + shared + " B shared");
+	}
+
+	private void launch(final String kernel, final long gridX, final int gridY, final int shared, final Pointer args,
+		final String sizes)
+	{
+		if (gridX == 0) return;
+		final CUfunction f = device.function(kernel);
+		if (shared > 48 * 1024) {
+			check(JCudaDriver.cuFuncSetAttribute(f, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+				shared), "cuFuncSetAttribute(" + kernel + ", max dynamic shared " + shared + " B)");
+		}
+		check(JCudaDriver.cuLaunchKernel(f, (int) gridX, gridY, 1, BLOCK, 1, 1, shared, stream, args, null),
+			"cuLaunchKernel(" + kernel + ", grid " + gridX + "x" + gridY + ", block " + BLOCK + ", " + sizes + ")");
+	}
+
+	private void fft(final int batch, final int direction) {
+		cufftHandle h = ffts.get(batch);
+		if (h == null) {
+			h = new cufftHandle();
+			final int[] shape = new int[dims];
+			for (int a = 0; a < dims; a++) shape[a] = n[dims - 1 - a]; // slowest axis first: x is contiguous
+			final String what = "cufftPlanMany(" + Arrays.toString(shape) + ", batch " + batch + ", " +
+				(dbl ? "Z2Z" : "C2C") + ")";
+			checkFft(JCufft.cufftPlanMany(h, dims, shape, null, 1, (int) gridPoints, null, 1, (int) gridPoints,
+				dbl ? cufftType.CUFFT_Z2Z : cufftType.CUFFT_C2C, batch), what);
+			ffts.put(batch, h);
+			checkFft(JCufft.cufftSetStream(h, new cudaStream_t(stream)), "cufftSetStream");
+		}
+		final int r = dbl ? JCufft.cufftExecZ2Z(h, grid.pointer(), grid.pointer(), direction) :
+			JCufft.cufftExecC2C(h, grid.pointer(), grid.pointer(), direction);
+		checkFft(r, (dbl ? "cufftExecZ2Z" : "cufftExecC2C") + "(grid " + Arrays.toString(Arrays.copyOf(n, dims)) +
+			" x " + batch + ", " + (direction == JCufft.CUFFT_FORWARD ? "forward" : "inverse") + ")");
+	}
+
+	private void record(final int i) {
+		check(JCudaDriver.cuEventRecord(events[i], stream), "cuEventRecord");
+	}
+
+	/** Milliseconds between two recorded events (after a synchronize). */
+	double elapsed(final int from, final int to) {
+		final float[] ms = new float[1];
+		check(JCudaDriver.cuEventElapsedTime(ms, events[from], events[to]), "cuEventElapsedTime");
+		return ms[0];
+	}
+
+	private void copyIn(final Object host, final long offset, final long count, final CUdeviceptr dst) {
+		final long bytes = count * (cbytes / 2);
+		final Pointer src;
+		if (host instanceof float[]) {
+			src = dbl ? Pointer.to(toDouble((float[]) host, offset, count)) : Pointer.to((float[]) host).withByteOffset(offset * 4);
+		}
+		else {
+			src = dbl ? Pointer.to((double[]) host).withByteOffset(offset * 8) : Pointer.to(toFloat((double[]) host, offset, count));
+		}
+		check(JCudaDriver.cuMemcpyHtoD(dst, src, bytes), "cuMemcpyHtoD(" + bytes + " bytes)");
+	}
+
+	private void copyOut(final CUdeviceptr src, final Object host, final long offset, final long count) {
+		final long bytes = count * (cbytes / 2);
+		if (host instanceof float[] && !dbl) {
+			check(JCudaDriver.cuMemcpyDtoH(Pointer.to((float[]) host).withByteOffset(offset * 4), src, bytes),
+				"cuMemcpyDtoH(" + bytes + " bytes)");
+		}
+		else if (host instanceof double[] && dbl) {
+			check(JCudaDriver.cuMemcpyDtoH(Pointer.to((double[]) host).withByteOffset(offset * 8), src, bytes),
+				"cuMemcpyDtoH(" + bytes + " bytes)");
+		}
+		else if (host instanceof float[]) {
+			final double[] tmp = new double[(int) count];
+			check(JCudaDriver.cuMemcpyDtoH(Pointer.to(tmp), src, bytes), "cuMemcpyDtoH(" + bytes + " bytes)");
+			final float[] h = (float[]) host;
+			for (int i = 0; i < count; i++) h[(int) offset + i] = (float) tmp[i];
+		}
+		else {
+			final float[] tmp = new float[(int) count];
+			check(JCudaDriver.cuMemcpyDtoH(Pointer.to(tmp), src, bytes), "cuMemcpyDtoH(" + bytes + " bytes)");
+			final double[] h = (double[]) host;
+			for (int i = 0; i < count; i++) h[(int) offset + i] = tmp[i];
+		}
+	}
+
+	// -- helpers: set-up and memory --
+
+	/** Shared memory of one spreading block: a tile of (bin + W − 1) cells per axis. */
+	int sharedBytes() {
+		long cells = 1;
+		for (int a = 0; a < dims; a++) cells *= binSize[a] + width - 1;
+		return (int) Math.min(Integer.MAX_VALUE, cells * cbytes);
+	}
+
+	/**
+	 * AUTO: SHARED whenever its tile fits the device's opt-in shared memory (it replaces W^d global atomics per point
+	 * by shared ones plus one pass over the tile, which wins on the dense centres of radial trajectories and on
+	 * uniform points alike at M ≥ grid size), else ATOMIC. Measured per workload in docs/gpu-report.md.
+	 */
+	static SpreadMethod resolveMethod(final SpreadMethod asked, final int sharedBytes, final int sharedOptin) {
+		switch (asked) {
+			case ATOMIC: return SpreadMethod.ATOMIC;
+			case SHARED:
+				if (sharedBytes > sharedOptin) {
+					throw new InvalidInputException("GPU NUFFT: shared-memory spreading needs " + sharedBytes +
+						" B of shared memory per block, the device allows " + sharedOptin + "; use spread method atomic");
+				}
+				return SpreadMethod.SHARED;
+			case OUTPUT_DRIVEN:
+				throw new InvalidInputException("GPU NUFFT: the output-driven spreading method is not implemented; use " +
+					"auto, atomic or shared");
+			default: return sharedBytes <= sharedOptin ? SpreadMethod.SHARED : SpreadMethod.ATOMIC;
+		}
+	}
+
+	static int kernelCode(final KernelType t) {
+		switch (t) {
+			case AUTO:
+			case EXP_SEMICIRCLE: return 0;
+			case KAISER_BESSEL: return 1;
+			case GAUSSIAN: return 2;
+			default: throw new IllegalArgumentException(t.toString());
+		}
+	}
+
+	private long perTransformBytes() {
+		return cbytes * (2 * gridPoints + pixels + (long) Math.max(m, 1));
+	}
+
+	private long pointBytes() {
+		return (long) m * (4 + dims * (4 + cbytes / 2)) + 12L * subproblems;
+	}
+
+	private long heldBatchBytes() {
+		long b = 0;
+		for (final DeviceArray a : new DeviceArray[] { grid, image, samples })
+			if (a != null) b += a.bytes();
+		return b;
+	}
+
+	private DeviceArray deapodization(final Kernel k, final int axis) {
+		final double[] d = axis < dims ? Kernels.deapodization(k, n0[axis], n[axis]) : new double[] { 1 };
+		return dbl ? DeviceArray.of(d, "deapodization, axis " + axis) :
+			DeviceArray.of(toFloat(d), "deapodization, axis " + axis);
+	}
+
+	private DeviceArray keep(final DeviceArray a) {
+		pointArrays.add(a);
+		return a;
+	}
+
+	private void freePoints() {
+		for (final DeviceArray a : pointArrays) a.close();
+		pointArrays.clear();
+		perm = ix = iy = iz = fx = fy = fz = subBin = subStart = subCount = null;
+		m = 0;
+	}
+
+	private void freeBatchBuffers() {
+		for (final cufftHandle h : ffts.values()) JCufft.cufftDestroy(h);
+		ffts.clear();
+		for (final DeviceArray a : new DeviceArray[] { grid, image, samples })
+			if (a != null) a.close();
+		grid = image = samples = null;
+		capacity = 0;
+	}
+
+	private void releaseStreamAndEvents() {
+		for (final CUevent e : events)
+			if (e != null) JCudaDriver.cuEventDestroy(e);
+		JCudaDriver.cuStreamDestroy(stream);
+	}
+
+	private void ensureOpen() {
+		if (closed) throw new IllegalStateException("GPU NUFFT plan is closed");
+	}
+
+	private String suffix() { return dbl ? "_d" : "_f"; }
+
+	private static long blocks(final long threads) {
+		return (threads + BLOCK - 1) / BLOCK;
+	}
+
+	private static Pointer p(final DeviceArray a) {
+		return Pointer.to(a == null ? new CUdeviceptr() : a.pointer());
+	}
+
+	private static Pointer ints(final int v) {
+		return Pointer.to(new int[] { v });
+	}
+
+	private Pointer real(final double v) {
+		return dbl ? Pointer.to(new double[] { v }) : Pointer.to(new float[] { (float) v });
+	}
+
+	private static float[] toFloat(final double[] a) {
+		final float[] f = new float[a.length];
+		for (int i = 0; i < a.length; i++) f[i] = (float) a[i];
+		return f;
+	}
+
+	private static float[] toFloat(final double[] a, final long offset, final long count) {
+		final float[] f = new float[(int) count];
+		for (int i = 0; i < count; i++) f[i] = (float) a[(int) offset + i];
+		return f;
+	}
+
+	private static double[] toDouble(final float[] a, final long offset, final long count) {
+		final double[] d = new double[(int) count];
+		for (int i = 0; i < count; i++) d[i] = a[(int) offset + i];
+		return d;
+	}
+}

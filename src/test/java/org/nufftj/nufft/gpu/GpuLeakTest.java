@@ -1,0 +1,50 @@
+package org.nufftj.nufft.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.nufftj.nufft.Arrays2;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftParameters;
+import org.nufftj.nufft.ParameterChoice;
+import org.nufftj.nufft.SpreadMethod;
+import org.nufftj.nufft.TestTrajectories;
+import org.nufftj.trajectory.Trajectory;
+
+/** 1000 plan / setPoints / forward / adjoint / close cycles leave the device's free memory unchanged (± 1 MiB). */
+@Tag("gpu")
+class GpuLeakTest {
+
+	@Test
+	void thousandCyclesLeaveDeviceMemoryFlat() {
+		GpuTests.assumeGpu();
+		final Random r = new Random();
+		final int[] size = { 32, 24 };
+		final Trajectory t = TestTrajectories.make("golden angle", size, 1500, r);
+		final float[] x = Arrays2.gaussianFloat(r, 2 * 32 * 24 * 2), y = Arrays2.gaussianFloat(r, 2 * t.count() * 2);
+		try (GpuDevice device = new GpuDevice(0)) {
+			cycle(device, t, x, y, 0); // warm-up: cuFFT's first plan allocates lasting state
+			final long before = device.memoryInfo()[0];
+			for (int i = 0; i < 1000; i++) cycle(device, t, x, y, i);
+			final long after = device.memoryInfo()[0];
+			assertTrue(Math.abs(after - before) <= 1 << 20, "free device memory before " + before + " B, after 1000 " +
+				"cycles " + after + " B");
+		}
+	}
+
+	private static void cycle(final GpuDevice device, final Trajectory t, final float[] x, final float[] y,
+		final int i)
+	{
+		final NufftOptions o = NufftOptions.defaults().withTolerance(i % 2 == 0 ? 1e-3 : 1e-5)
+			.withSpreadMethod(i % 3 == 0 ? SpreadMethod.ATOMIC : SpreadMethod.SHARED);
+		final NufftParameters p = ParameterChoice.choose(new int[] { 32, 24 }, o);
+		try (GpuNufftPlan plan = new GpuNufftPlan(device, false, p, o)) {
+			plan.setPoints(t);
+			plan.forward(x, new float[y.length]);
+			plan.adjoint(y, new float[x.length]);
+		}
+	}
+}
