@@ -1,19 +1,16 @@
 package org.nufftj.command;
 
 import org.nufftj.ij1.CommandLauncher;
-import org.nufftj.nufft.DeviceChoice;
-import org.nufftj.nufft.Nufft;
-import org.nufftj.nufft.NufftOptions;
-import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.gpu.GpuInfo;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 
 /**
- * Plugins › NUFFT-J › GPU Info: which engine a GPU request gets and why. It asks the plan factory for a small plan on
- * {@code gpu:N} and reports the backend it names (device, driver, memory, cuFFT come from the GPU engine's own
- * description), or the reason it fails; with no GPU engine in this build the plan runs on the CPU and says so.
+ * Plugins › NUFFT-J › GPU Info: what the GPU engine finds (driver, devices with memory and compute capability, cuFFT,
+ * kernel modules, from {@link GpuInfo#describe()}) and whether GPU {@code device} can run plans, or why not
+ * ({@link GpuInfo#unusableReason}).
  */
 @Plugin(type = Command.class, label = "GPU Info", menuRoot = CommandLauncher.MENU_ROOT,
 	menuPath = "Plugins>NUFFT-J>GPU Info", headless = true)
@@ -31,29 +28,15 @@ public class GpuInfoCommand extends NufftCommand {
 		final StringBuilder b = new StringBuilder("NUFFT-J GPU Info\n");
 		b.append("Java ").append(System.getProperty("java.version")).append(" on ").append(System.getProperty(
 			"os.name")).append(' ').append(System.getProperty("os.arch")).append('\n');
-		b.append("JCuda classes: ").append(present("jcuda.driver.JCudaDriver") ? "present" : "absent").append(", JCufft: ")
-			.append(present("jcuda.jcufft.JCufft") ? "present" : "absent").append('\n');
-		try (NufftPlan plan = Nufft.plan(new int[] { 16, 16 }, NufftOptions.defaults().withDevice(DeviceChoice.gpu(
-			device))))
-		{
-			final String backend = plan.backend();
-			b.append("gpu:").append(device).append(" request runs on: ").append(backend).append('\n');
-			if (Comparison.isCpu(backend)) b.append("The GPU is not used: this build's plan factory has no GPU engine " +
-				"for this request (see docs/fiji.md, GPU).\n");
+		try {
+			b.append(GpuInfo.describe()).append('\n');
+			final String why = GpuInfo.unusableReason(device);
+			b.append(why == null ? "gpu:" + device + " is usable: device=gpu and device=auto run on it"
+				: "gpu:" + device + " is not used: " + why + " (device=auto runs on the CPU)");
 		}
-		catch (final RuntimeException | LinkageError e) {
-			b.append("gpu:").append(device).append(" is not usable: ").append(e.getMessage()).append('\n');
+		catch (final LinkageError e) {
+			b.append("GPU engine classes not loadable (JCuda jars missing from jars/?): ").append(e);
 		}
 		log = b.toString().trim();
-	}
-
-	private static boolean present(final String cls) {
-		try {
-			Class.forName(cls, false, GpuInfoCommand.class.getClassLoader());
-			return true;
-		}
-		catch (final ClassNotFoundException | LinkageError e) {
-			return false;
-		}
 	}
 }

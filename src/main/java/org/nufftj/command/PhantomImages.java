@@ -1,49 +1,27 @@
 package org.nufftj.command;
 
-import java.util.Locale;
-
-import org.nufftj.InvalidInputException;
+import org.nufftj.phantom.AnalyticPhantom;
 
 /**
- * Pixel phantoms for Simulate k-space: Toft's modified Shepp–Logan (the same ellipse table as the ISMRMRD fixture
- * writer in src/test/c) and a centred disc, point-sampled on the pixel centres (x = index − N/2), repeated along z
- * for 3D matrices. Kept here until the values layer's org.nufftj.phantom is merged (then this delegates to it).
+ * Pixel phantoms and coil maps for Simulate k-space. Phantoms come from the values layer's {@link AnalyticPhantom}
+ * (Shepp–Logan with BART's orientation and intensities, 2D or 3D; or a disc of radius 0.6), averaged over 2^d
+ * sub-samples per pixel.
  */
 final class PhantomImages {
 
 	static final String[] NAMES = { "shepp-logan", "disc" };
 
-	/** intensity, semi-axes a, b, centre x, y, angle (degrees), unit-disc coordinates, +y up. */
-	private static final double[][] SHEPP_LOGAN = { { 1.0, 0.69, 0.92, 0, 0, 0 }, { -0.8, 0.6624, 0.874, 0, -0.0184, 0 },
-		{ -0.2, 0.11, 0.31, 0.22, 0, -18 }, { -0.2, 0.16, 0.41, -0.22, 0, 18 }, { 0.1, 0.21, 0.25, 0, 0.35, 0 },
-		{ 0.1, 0.046, 0.046, 0, 0.1, 0 }, { 0.1, 0.046, 0.046, 0, -0.1, 0 }, { 0.1, 0.046, 0.023, -0.08, -0.605, 0 },
-		{ 0.1, 0.023, 0.023, 0, -0.606, 0 }, { 0.1, 0.023, 0.046, 0.06, -0.605, 0 } };
-
 	private PhantomImages() {}
 
 	/** Real image, x fastest, then y, then z. */
 	static float[] make(final String name, final int[] matrix) {
-		final String n = Options.choice("phantom", name, NAMES).toLowerCase(Locale.ROOT);
-		final int nx = matrix[0], ny = matrix[1], nz = matrix.length > 2 ? matrix[2] : 1;
-		final float[] out = new float[nx * ny * nz];
-		final double half = Math.min(nx, ny) / 2.0;
-		for (int y = 0; y < ny; y++) {
-			for (int x = 0; x < nx; x++) {
-				final double u = (x - nx / 2) / half, v = -(y - ny / 2) / half;
-				double val = 0;
-				if (n.equals("disc")) val = u * u + v * v <= 0.6 * 0.6 ? 1 : 0;
-				else {
-					for (final double[] e : SHEPP_LOGAN) {
-						final double th = Math.toRadians(e[5]);
-						final double du = u - e[3], dv = v - e[4];
-						final double r = du * Math.cos(th) + dv * Math.sin(th), s = -du * Math.sin(th) + dv * Math.cos(th);
-						if (r * r / (e[1] * e[1]) + s * s / (e[2] * e[2]) <= 1) val += e[0];
-					}
-				}
-				for (int z = 0; z < nz; z++) out[x + nx * (y + ny * z)] = (float) val;
-			}
-		}
-		InvalidInputException.require(out.length > 0, "phantom: empty matrix");
+		final String n = Options.choice("phantom", name, NAMES);
+		final int d = matrix.length;
+		final AnalyticPhantom p = n.equals("disc") ? AnalyticPhantom.disc(d, 0.6, 1) : d == 3 ? AnalyticPhantom
+			.sheppLogan3d() : AnalyticPhantom.sheppLogan2d();
+		final float[] c = p.image(matrix, 2).data();
+		final float[] out = new float[c.length / 2];
+		for (int i = 0; i < out.length; i++) out[i] = c[2 * i];
 		return out;
 	}
 
