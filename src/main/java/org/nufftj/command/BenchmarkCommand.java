@@ -30,19 +30,19 @@ import ij.measure.ResultsTable;
 	menuPath = "Plugins>NUFFT-J>Benchmark", headless = true)
 public class BenchmarkCommand extends NufftCommand {
 
-	@Parameter(label = "sizes", description = "matrix sizes N (N x N), comma separated")
+	@Parameter(persist = false, label = "sizes", description = "matrix sizes N (N x N), comma separated")
 	public String sizes = "32,64,128";
 
-	@Parameter(label = "trajectory", choices = { "radial", "golden angle", "tiny golden", "spiral", "PROPELLER" })
+	@Parameter(persist = false, label = "trajectory", choices = { "radial", "golden angle", "tiny golden", "spiral", "PROPELLER" })
 	public String trajectory = "radial";
 
-	@Parameter(label = "coils")
+	@Parameter(persist = false, label = "coils")
 	public int coils = 4;
 
-	@Parameter(label = "repeats")
+	@Parameter(persist = false, label = "repeats")
 	public int repeats = 3;
 
-	@Parameter(label = "tolerance")
+	@Parameter(persist = false, label = "tolerance")
 	public double tolerance = 1e-4;
 
 	@Parameter(type = ItemIO.OUTPUT, label = "timings")

@@ -18,38 +18,38 @@ import ij.measure.ResultsTable;
 	menuPath = "Plugins>NUFFT-J>Compare CPU and GPU", headless = true)
 public class CompareCommand extends NufftCommand {
 
-	@Parameter(label = "kspace", description = "k-space file: ISMRMRD .h5 or BART .cfl", style = "open")
+	@Parameter(persist = false, label = "kspace", description = "k-space file: ISMRMRD .h5 or BART .cfl", style = "open")
 	public File kspace;
 
-	@Parameter(label = "traj", required = false, style = "open")
+	@Parameter(persist = false, label = "traj", required = false, style = "open")
 	public File traj;
 
-	@Parameter(label = "trajectory", choices = { "from file", "radial", "golden angle", "tiny golden", "spiral",
+	@Parameter(persist = false, label = "trajectory", choices = { "from file", "radial", "golden angle", "tiny golden", "spiral",
 		"stack of stars", "3D radial", "PROPELLER", "Cartesian" })
 	public String trajectory = "from file";
 
-	@Parameter(label = "matrix")
+	@Parameter(persist = false, label = "matrix")
 	public String matrix = "auto";
 
-	@Parameter(label = "kernel", choices = { "auto", "es", "kb", "gauss" })
+	@Parameter(persist = false, label = "kernel", choices = { "auto", "es", "kb", "gauss" })
 	public String kernel = "auto";
 
-	@Parameter(label = "oversampling")
+	@Parameter(persist = false, label = "oversampling")
 	public double oversampling = 0;
 
-	@Parameter(label = "width")
+	@Parameter(persist = false, label = "width")
 	public int width = 0;
 
-	@Parameter(label = "tolerance")
+	@Parameter(persist = false, label = "tolerance")
 	public double tolerance = NufftOptions.DEFAULT_TOLERANCE;
 
-	@Parameter(label = "dcf", choices = { "auto", "none", "ramp", "voronoi", "pipe-menon" })
+	@Parameter(persist = false, label = "dcf", choices = { "auto", "none", "ramp", "voronoi", "pipe-menon" })
 	public String dcf = "auto";
 
-	@Parameter(label = "combine", choices = { "sos", "walsh", "none" })
+	@Parameter(persist = false, label = "combine", choices = { "sos", "walsh", "none" })
 	public String combine = "sos";
 
-	@Parameter(label = "precision", choices = { "float", "double" })
+	@Parameter(persist = false, label = "precision", choices = { "float", "double" })
 	public String precision = "float";
 
 	@Parameter(type = ItemIO.OUTPUT, label = "CPU image")

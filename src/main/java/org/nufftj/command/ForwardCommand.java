@@ -29,30 +29,30 @@ import ij.ImagePlus;
 	menuPath = "Plugins>NUFFT-J>Forward NUFFT", headless = true)
 public class ForwardCommand extends NufftCommand {
 
-	@Parameter(label = "image", required = false)
+	@Parameter(persist = false, label = "image", required = false)
 	public ImagePlus input;
 
-	@Parameter(label = "traj", description = "trajectory file (BART .cfl or CSV); empty: use the design", required = false,
+	@Parameter(persist = false, label = "traj", description = "trajectory file (BART .cfl or CSV); empty: use the design", required = false,
 		style = "open")
 	public File traj;
 
-	@Parameter(label = "trajectory", choices = { "radial", "golden angle", "tiny golden", "spiral", "PROPELLER",
+	@Parameter(persist = false, label = "trajectory", choices = { "radial", "golden angle", "tiny golden", "spiral", "PROPELLER",
 		"Cartesian" })
 	public String trajectory = "golden angle";
 
-	@Parameter(label = "readout", description = "0 = fully sampled default")
+	@Parameter(persist = false, label = "readout", description = "0 = fully sampled default")
 	public int readout = 0;
 
-	@Parameter(label = "shots", description = "0 = fully sampled default")
+	@Parameter(persist = false, label = "shots", description = "0 = fully sampled default")
 	public int shots = 0;
 
-	@Parameter(label = "tolerance")
+	@Parameter(persist = false, label = "tolerance")
 	public double tolerance = 1e-6;
 
-	@Parameter(label = "device", choices = { "auto", "cpu", "gpu" })
+	@Parameter(persist = false, label = "device", choices = { "auto", "cpu", "gpu" })
 	public String device = "auto";
 
-	@Parameter(label = "output", description = "k-space .cfl to write (empty: temporary folder)", required = false,
+	@Parameter(persist = false, label = "output", description = "k-space .cfl to write (empty: temporary folder)", required = false,
 		style = "save")
 	public File output;
 

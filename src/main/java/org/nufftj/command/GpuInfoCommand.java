@@ -16,7 +16,7 @@ import org.scijava.plugin.Plugin;
 	menuPath = "Plugins>NUFFT-J>GPU Info", headless = true)
 public class GpuInfoCommand extends NufftCommand {
 
-	@Parameter(label = "device", description = "GPU ordinal")
+	@Parameter(persist = false, label = "device", description = "GPU ordinal")
 	public int device = 0;
 
 	@Parameter(type = ItemIO.OUTPUT, label = "log")

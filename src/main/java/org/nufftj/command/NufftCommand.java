@@ -27,6 +27,9 @@ public abstract class NufftCommand extends ContextCommand {
 		catch (final CancellationException e) {
 			cancel(PREFIX + "cancelled (" + e.getMessage() + ")");
 		}
+		catch (final org.nufftj.nufft.gpu.GpuException e) {
+			cancel(PREFIX + "GPU not usable: " + e.getMessage() + " (device=cpu or device=auto run on the CPU)");
+		}
 		catch (final OutOfMemoryError e) {
 			cancel(PREFIX + "out of memory; increase ImageJ's memory (Edit > Options > Memory) or use a smaller matrix");
 		}

@@ -22,53 +22,53 @@ import ij.measure.ResultsTable;
 	menuPath = "Plugins>NUFFT-J>Reconstruct k-space", headless = true)
 public class ReconstructCommand extends NufftCommand {
 
-	@Parameter(label = "kspace", description = "k-space file: ISMRMRD .h5 or BART .cfl", style = "open")
+	@Parameter(persist = false, label = "kspace", description = "k-space file: ISMRMRD .h5 or BART .cfl", style = "open")
 	public File kspace;
 
-	@Parameter(label = "traj", description = "trajectory file (BART .cfl or CSV), only for data without coordinates",
+	@Parameter(persist = false, label = "traj", description = "trajectory file (BART .cfl or CSV), only for data without coordinates",
 		required = false, style = "open")
 	public File traj;
 
-	@Parameter(label = "trajectory", description = "trajectory design for data stored without coordinates",
+	@Parameter(persist = false, label = "trajectory", description = "trajectory design for data stored without coordinates",
 		choices = { "from file", "radial", "golden angle", "tiny golden", "spiral", "stack of stars", "3D radial",
 			"PROPELLER", "Cartesian" })
 	public String trajectory = "from file";
 
-	@Parameter(label = "matrix", description = "image matrix: auto (from the file), N, NxM or NxMxL")
+	@Parameter(persist = false, label = "matrix", description = "image matrix: auto (from the file), N, NxM or NxMxL")
 	public String matrix = "auto";
 
-	@Parameter(label = "kernel", choices = { "auto", "es", "kb", "gauss" })
+	@Parameter(persist = false, label = "kernel", choices = { "auto", "es", "kb", "gauss" })
 	public String kernel = "auto";
 
-	@Parameter(label = "oversampling", description = "grid oversampling sigma, 0 = auto")
+	@Parameter(persist = false, label = "oversampling", description = "grid oversampling sigma, 0 = auto")
 	public double oversampling = 0;
 
-	@Parameter(label = "width", description = "kernel width W in grid cells, 0 = auto")
+	@Parameter(persist = false, label = "width", description = "kernel width W in grid cells, 0 = auto")
 	public int width = 0;
 
-	@Parameter(label = "tolerance", description = "requested NUFFT accuracy")
+	@Parameter(persist = false, label = "tolerance", description = "requested NUFFT accuracy")
 	public double tolerance = NufftOptions.DEFAULT_TOLERANCE;
 
-	@Parameter(label = "dcf", description = "density compensation; auto = none for Cartesian, else Pipe-Menon",
+	@Parameter(persist = false, label = "dcf", description = "density compensation; auto = none for Cartesian, else Pipe-Menon",
 		choices = { "auto", "none", "ramp", "voronoi", "pipe-menon" })
 	public String dcf = "auto";
 
-	@Parameter(label = "combine", choices = { "sos", "walsh", "none" })
+	@Parameter(persist = false, label = "combine", choices = { "sos", "walsh", "none" })
 	public String combine = "sos";
 
-	@Parameter(label = "precision", choices = { "float", "double" })
+	@Parameter(persist = false, label = "precision", choices = { "float", "double" })
 	public String precision = "float";
 
-	@Parameter(label = "device", description = "auto, cpu, gpu or gpu:N", choices = { "auto", "cpu", "gpu" })
+	@Parameter(persist = false, label = "device", description = "auto, cpu, gpu or gpu:N", choices = { "auto", "cpu", "gpu" })
 	public String device = "auto";
 
-	@Parameter(label = "output", choices = { "magnitude", "magnitude and phase", "real and imaginary" })
+	@Parameter(persist = false, label = "output", choices = { "magnitude", "magnitude and phase", "real and imaginary" })
 	public String output = "magnitude";
 
-	@Parameter(label = "coils", description = "also show the per-coil images")
+	@Parameter(persist = false, label = "coils", description = "also show the per-coil images")
 	public boolean coils = false;
 
-	@Parameter(label = "compare", description = "also reconstruct on the other device (CPU vs GPU) and compare")
+	@Parameter(persist = false, label = "compare", description = "also reconstruct on the other device (CPU vs GPU) and compare")
 	public boolean compare = false;
 
 	@Parameter(type = ItemIO.OUTPUT, label = "image")

@@ -5,8 +5,6 @@ import java.io.File;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.ij1.CommandLauncher;
-import org.nufftj.nufft.NufftOptions;
-import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.recon.DcfMethod;
 import org.nufftj.recon.DensityCompensation;
 import org.nufftj.recon.ReconOptions;
@@ -31,27 +29,27 @@ public class ShowTrajectoryCommand extends NufftCommand {
 	static final int MAX_POINTS = 100_000;
 	static final int COLOURS = 16;
 
-	@Parameter(label = "kspace", description = "k-space file (optional; else the design below)", required = false,
+	@Parameter(persist = false, label = "kspace", description = "k-space file (optional; else the design below)", required = false,
 		style = "open")
 	public File kspace;
 
-	@Parameter(label = "traj", required = false, style = "open")
+	@Parameter(persist = false, label = "traj", required = false, style = "open")
 	public File traj;
 
-	@Parameter(label = "trajectory", choices = { "from file", "radial", "golden angle", "tiny golden", "spiral",
+	@Parameter(persist = false, label = "trajectory", choices = { "from file", "radial", "golden angle", "tiny golden", "spiral",
 		"stack of stars", "3D radial", "PROPELLER", "Cartesian" })
 	public String trajectory = "golden angle";
 
-	@Parameter(label = "matrix")
+	@Parameter(persist = false, label = "matrix")
 	public String matrix = "64";
 
-	@Parameter(label = "readout", description = "0 = fully sampled default")
+	@Parameter(persist = false, label = "readout", description = "0 = fully sampled default")
 	public int readout = 0;
 
-	@Parameter(label = "shots", description = "0 = fully sampled default")
+	@Parameter(persist = false, label = "shots", description = "0 = fully sampled default")
 	public int shots = 0;
 
-	@Parameter(label = "dcf", choices = { "auto", "none", "ramp", "voronoi", "pipe-menon" })
+	@Parameter(persist = false, label = "dcf", choices = { "auto", "none", "ramp", "voronoi", "pipe-menon" })
 	public String dcf = "auto";
 
 	@Parameter(type = ItemIO.OUTPUT, label = "trajectory plot")
@@ -81,8 +79,7 @@ public class ShowTrajectoryCommand extends NufftCommand {
 		}
 		final DcfMethod method = Options.dcf(dcf, cartesian);
 		plot = positions(t);
-		final float[] w = DensityCompensation.compute(method, t, m, ParameterChoice.choose(m, NufftOptions.defaults()),
-			ReconOptions.DEFAULT_DCF_ITERATIONS);
+		final float[] w = DensityCompensation.compute(method, t, m, ReconOptions.DEFAULT_DCF_ITERATIONS);
 		weights = weightsPlot(t, w, method);
 	}
 

@@ -33,39 +33,39 @@ import ij.ImagePlus;
 	menuPath = "Plugins>NUFFT-J>Simulate k-space", headless = true)
 public class SimulateCommand extends NufftCommand {
 
-	@Parameter(label = "phantom", choices = { "shepp-logan", "disc" })
+	@Parameter(persist = false, label = "phantom", choices = { "shepp-logan", "disc" })
 	public String phantom = "shepp-logan";
 
-	@Parameter(label = "trajectory", choices = { "radial", "golden angle", "tiny golden", "spiral", "stack of stars",
+	@Parameter(persist = false, label = "trajectory", choices = { "radial", "golden angle", "tiny golden", "spiral", "stack of stars",
 		"3D radial", "PROPELLER", "Cartesian" })
 	public String trajectory = "golden angle";
 
-	@Parameter(label = "matrix", description = "N, NxM or NxMxL")
+	@Parameter(persist = false, label = "matrix", description = "N, NxM or NxMxL")
 	public String matrix = "128";
 
-	@Parameter(label = "readout", description = "samples per readout, 0 = fully sampled default")
+	@Parameter(persist = false, label = "readout", description = "samples per readout, 0 = fully sampled default")
 	public int readout = 0;
 
-	@Parameter(label = "shots", description = "spokes / interleaves / lines, 0 = fully sampled default")
+	@Parameter(persist = false, label = "shots", description = "spokes / interleaves / lines, 0 = fully sampled default")
 	public int shots = 0;
 
-	@Parameter(label = "coils")
+	@Parameter(persist = false, label = "coils")
 	public int coils = 4;
 
-	@Parameter(label = "noise", description = "noise standard deviation relative to the RMS signal")
+	@Parameter(persist = false, label = "noise", description = "noise standard deviation relative to the RMS signal")
 	public double noise = 0;
 
-	@Parameter(label = "seed", description = "noise seed")
+	@Parameter(persist = false, label = "seed", description = "noise seed")
 	public int seed = 1;
 
-	@Parameter(label = "output", description = "k-space .cfl to write (empty: temporary folder)", required = false,
+	@Parameter(persist = false, label = "output", description = "k-space .cfl to write (empty: temporary folder)", required = false,
 		style = "save")
 	public File output;
 
-	@Parameter(label = "reconstruct", description = "reconstruct the written file")
+	@Parameter(persist = false, label = "reconstruct", description = "reconstruct the written file")
 	public boolean reconstruct = true;
 
-	@Parameter(label = "device", choices = { "auto", "cpu", "gpu" })
+	@Parameter(persist = false, label = "device", choices = { "auto", "cpu", "gpu" })
 	public String device = "auto";
 
 	@Parameter(type = ItemIO.OUTPUT, label = "phantom image")
