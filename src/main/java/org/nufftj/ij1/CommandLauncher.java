@@ -179,6 +179,8 @@ public class CommandLauncher implements PlugIn {
 	static void report(final String message) {
 		if (GraphicsEnvironment.isHeadless() || Interpreter.isBatchMode() || IJ.getInstance() == null) IJ.log(message);
 		else IJ.error("NUFFT-J", message);
-		if (IJ.isMacro() && Interpreter.getInstance() != null) Macro.abort();
+		// Stop the running macro (IJ 1.54's Macro.abort() does not stop a -batch macro; the interpreter's own abort does).
+		final Interpreter macro = Interpreter.getInstance();
+		if (macro != null) macro.abortMacro();
 	}
 }

@@ -164,6 +164,7 @@ class MacroBatchTest {
 		final Path after = dir.resolve("written_after_the_error.tif");
 		Files.writeString(macro, "call(\"org.nufftj.ij1.Headless.install\");\nsetBatchMode(true);\n" +
 			"run(\"Reconstruct k-space\", \"" + options.replace("@", dir + File.separator) + "\");\n" +
+			"print(\"still running after the error\");\nnewImage(\"x\", \"32-bit black\", 4, 4, 1);\n" +
 			"saveAs(\"Tiff\", \"" + after + "\");\n");
 		final Result r = batch(macro, "");
 		assertEquals(0, r.exit, r.output);
@@ -172,6 +173,7 @@ class MacroBatchTest {
 		for (final String line : r.output.split("\n")) if (isError(line)) messages.add(line);
 		assertEquals(1, messages.size(), "exactly one NUFFT-J message:\n" + r.output);
 		assertTrue(messages.get(0).contains(expected), messages.get(0) + " should say " + expected);
+		assertFalse(r.output.contains("still running after the error"), "the macro must stop after the error");
 		assertFalse(Files.exists(after), "the macro must stop after the error");
 	}
 
