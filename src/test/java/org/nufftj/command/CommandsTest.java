@@ -118,6 +118,27 @@ class CommandsTest {
 	}
 
 	@Test
+	void reconstructMatchesIsmrmrdReconCartesian2dThroughTheCommand(@TempDir final Path dir) throws Exception {
+		final Path gen = org.nufftj.io.IsmrmrdTools.tool("ismrmrd_generate_cartesian_shepp_logan");
+		final Path recon = org.nufftj.io.IsmrmrdTools.tool("ismrmrd_recon_cartesian_2d");
+		org.junit.jupiter.api.Assumptions.assumeTrue(gen != null && recon != null, org.nufftj.io.IsmrmrdTools.why);
+		final int n = 32;
+		final Path file = dir.resolve("cart.h5");
+		org.nufftj.io.IsmrmrdTools.run(List.of(gen.toString(), "-m", "" + n, "-c", "1", "-k", "-o", file.toString()), dir);
+		org.nufftj.io.IsmrmrdTools.run(List.of(recon.toString(), file.toString()), dir);
+		// dcf=auto is none for a Cartesian header; one coil, so SoS is the magnitude the ISMRMRD tool computes.
+		final CommandModule m = run(ReconstructCommand.class, Map.of("kspace", file.toFile(), "device", "cpu"));
+		assertFalse(m.isCanceled(), m.getCancelReason());
+		final ImagePlus imp = (ImagePlus) m.getOutput("image");
+		final float[] ref = org.nufftj.io.IsmrmrdTools.referenceImage(file, n);
+		final double nrmse = ImageComparison.of(ref, (float[]) imp.getProcessor().getPixels()).scaledNrmse();
+		assertTrue(nrmse <= 0.05, "scaled NRMSE vs ismrmrd_recon_cartesian_2d " + nrmse);
+		final IsmrmrdData d = IsmrmrdReader.read(file);
+		assertEquals(d.header().reconFov()[0] / n, imp.getCalibration().pixelWidth, 1e-12);
+		assertEquals(d.header().reconFov()[1] / n, imp.getCalibration().pixelHeight, 1e-12);
+	}
+
+	@Test
 	void reconstructBartPairFindsItsTrajectoryAndKeepsCoils() throws Exception {
 		final CommandModule m = run(ReconstructCommand.class, Map.of("kspace", small, "coils", true, "combine", "sos"));
 		assertFalse(m.isCanceled(), m.getCancelReason());

@@ -60,7 +60,7 @@ class IsmrmrdReaderTest {
 		assertEquals(2 * n, t.readout());
 
 		final float[] image = adjoint(t, data.blocks().get(0).kspace(), n);
-		final float[] ref = referenceImage(file, n);
+		final float[] ref = IsmrmrdTools.referenceImage(file, n);
 		final double nrmse = scaledNrmse(ref, magnitude(image));
 		System.out.println("ISMRMRD cross-check: scaled NRMSE vs ismrmrd_recon_cartesian_2d = " + nrmse + ", x-flipped " +
 			scaledNrmse(ref, flipX(magnitude(image), n)) + ", y-flipped " + scaledNrmse(ref, flipY(magnitude(image), n)));
@@ -222,30 +222,17 @@ class IsmrmrdReaderTest {
 		assertTrue(e.getMessage().contains(expected), "message '" + e.getMessage() + "' should say '" + expected + "'");
 	}
 
-	/** Unscaled adjoint NUFFT of coil 0, frame 0 (DCF none: Cartesian sampling is uniform). */
+	/**
+	 * Gridding reconstruction of coil 0, frame 0 as non-Cartesian data: no density compensation (Cartesian sampling is
+	 * uniform), no coil combination, double precision at tolerance 1e-8 so the NUFFT is exact to the comparison.
+	 */
 	static float[] adjoint(final Trajectory t, final KSpace ks, final int n) {
-		final org.nufftj.nufft.NufftOptions o = org.nufftj.nufft.NufftOptions.defaults().withPrecision(
-			org.nufftj.nufft.Precision.DOUBLE).withTolerance(1e-8);
-		try (org.nufftj.nufft.NufftPlan plan = org.nufftj.nufft.Nufft.plan(new int[] { n, n }, o)) {
-			plan.setPoints(t);
-			final float[] img = new float[2 * n * n];
-			plan.adjoint(Arrays.copyOf(ks.data(), 2 * ks.points()), img);
-			return img;
-		}
-	}
-
-	/** The image ismrmrd_recon_cartesian_2d appended to the file (the first float image dataset under /dataset). */
-	static float[] referenceImage(final Path file, final int n) {
-		try (HdfFile h = new HdfFile(file)) {
-			for (final io.jhdf.api.Node g : ((io.jhdf.api.Group) h.getChild("dataset")).getChildren().values()) {
-				if (!(g instanceof io.jhdf.api.Group)) continue;
-				final io.jhdf.api.Node d = ((io.jhdf.api.Group) g).getChild("data");
-				if (!(d instanceof Dataset)) continue;
-				final Object v = ((Dataset) d).getDataFlat();
-				if (v instanceof float[] && ((float[]) v).length == n * n) return (float[]) v;
-			}
-		}
-		throw new AssertionError("no reconstructed image found in " + file);
+		final KSpace coil0 = new KSpace(Arrays.copyOf(ks.data(), 2 * ks.points()), ks.points(), 1, 1);
+		final org.nufftj.recon.ReconOptions o = org.nufftj.recon.ReconOptions.defaults().withNufft(
+			org.nufftj.nufft.NufftOptions.defaults().withPrecision(org.nufftj.nufft.Precision.DOUBLE).withTolerance(1e-8)
+				.withDevice(org.nufftj.nufft.DeviceChoice.CPU)).withDcf(org.nufftj.recon.DcfMethod.NONE).withCombine(
+					org.nufftj.recon.CoilCombination.NONE);
+		return org.nufftj.recon.GriddingRecon.reconstruct(t, coil0, new int[] { n, n }, o, null).image().data();
 	}
 
 	static float[] magnitude(final float[] c) {

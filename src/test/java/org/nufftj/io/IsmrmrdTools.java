@@ -9,6 +9,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.jhdf.HdfFile;
+import io.jhdf.api.Dataset;
+
 /**
  * Test access to the ISMRMRD reference tools (Debian ismrmrd-tools) and to the C fixture writer in src/test/c, built
  * here with gcc against libismrmrd-dev. Each lookup returns null (and says why in {@link #why}) when a tool is absent,
@@ -69,4 +72,19 @@ public final class IsmrmrdTools {
 			throw new IOException(cmd + " exited with " + p.exitValue() + ": " + out);
 		return out;
 	}
+
+	/** The image ismrmrd_recon_cartesian_2d appended to the file (the first float image dataset under /dataset). */
+	public static float[] referenceImage(final Path file, final int n) {
+		try (HdfFile h = new HdfFile(file)) {
+			for (final io.jhdf.api.Node g : ((io.jhdf.api.Group) h.getChild("dataset")).getChildren().values()) {
+				if (!(g instanceof io.jhdf.api.Group)) continue;
+				final io.jhdf.api.Node d = ((io.jhdf.api.Group) g).getChild("data");
+				if (!(d instanceof Dataset)) continue;
+				final Object v = ((Dataset) d).getDataFlat();
+				if (v instanceof float[] && ((float[]) v).length == n * n) return (float[]) v;
+			}
+		}
+		throw new AssertionError("no reconstructed image found in " + file);
+	}
+
 }
