@@ -1,0 +1,130 @@
+package org.nufftj.command;
+
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.nufftj.InvalidInputException;
+import org.nufftj.data.KSpace;
+import org.nufftj.ij1.CommandLauncher;
+import org.nufftj.io.IsmrmrdData;
+import org.nufftj.nufft.DeviceChoice;
+import org.nufftj.recon.DcfMethod;
+import org.nufftj.recon.ReconOptions;
+import org.nufftj.trajectory.Trajectory;
+import org.scijava.ItemIO;
+import org.scijava.command.Command;
+import org.scijava.plugin.Parameter;
+import org.scijava.plugin.Plugin;
+
+import ij.gui.Plot;
+import ij.measure.ResultsTable;
+
+/**
+ * Plugins › NUFFT-J › Benchmark: gridding reconstruction time against matrix size, CPU and (when present) GPU, for a
+ * fully sampled trajectory design and random k-space (timing does not depend on the values). Each size runs once to
+ * warm up, then {@code repeats} times; the table holds the median.
+ */
+@Plugin(type = Command.class, label = "Benchmark", menuRoot = CommandLauncher.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>Benchmark", headless = true)
+public class BenchmarkCommand extends NufftCommand {
+
+	@Parameter(persist = false, label = "sizes", description = "matrix sizes N (N x N), comma separated")
+	public String sizes = "32,64,128";
+
+	@Parameter(persist = false, label = "trajectory", choices = { "radial", "golden angle", "tiny golden", "spiral", "PROPELLER" })
+	public String trajectory = "radial";
+
+	@Parameter(persist = false, label = "coils")
+	public int coils = 4;
+
+	@Parameter(persist = false, label = "repeats")
+	public int repeats = 3;
+
+	@Parameter(persist = false, label = "tolerance")
+	public double tolerance = 1e-4;
+
+	@Parameter(type = ItemIO.OUTPUT, label = "timings")
+	public ResultsTable table;
+
+	@Parameter(type = ItemIO.OUTPUT, label = "time plot")
+	public Plot plot;
+
+	@Override
+	protected void execute() {
+		InvalidInputException.require(coils >= 1 && coils <= 128, "coils: expected 1 to 128, found " + coils);
+		InvalidInputException.require(repeats >= 1 && repeats <= 100, "repeats: expected 1 to 100, found " + repeats);
+		final List<Integer> ns = new ArrayList<>();
+		for (final String s : sizes.split("[,\\s]+")) {
+			if (s.isEmpty()) continue;
+			final int[] m = Options.matrix(s);
+			InvalidInputException.require(m != null && m.length == 2, "sizes: '" + s + "' is not a size N");
+			ns.add(m[0]);
+		}
+		InvalidInputException.require(!ns.isEmpty(), "sizes: none given");
+		table = new ResultsTable();
+		final double[] x = new double[ns.size()], cpu = new double[ns.size()], gpu = new double[ns.size()];
+		boolean anyGpu = false;
+		final IJProgress progress = new IJProgress("Benchmark");
+		try {
+			for (int i = 0; i < ns.size(); i++) {
+				final int n = ns.get(i);
+				progress.update(i / (double) ns.size(), n + "x" + n);
+				final int[] m = { n, n };
+				final Trajectory t = Designs.design(trajectory, m, 0, 0).build();
+				final float[] data = new float[2 * t.count() * coils];
+				final Random rnd = new Random(n);
+				for (int j = 0; j < data.length; j++) data[j] = (float) rnd.nextGaussian();
+				final KSpaceSource.Scan scan = new KSpaceSource.Scan("benchmark", List.of(new IsmrmrdData.Block(t,
+					new KSpace(data, t.count(), coils, 1), 0)), 1, 1, coils, m, null, false, "");
+				final ReconOptions base = Options.recon(Options.nufft("auto", 0, 0, tolerance, "float", "cpu"),
+					DcfMethod.RAMP, Options.combine("sos"));
+				x[i] = n;
+				cpu[i] = time(scan, base);
+				gpu[i] = Double.NaN;
+				String gpuBackend = "none";
+				try {
+					final ReconOptions g = base.withNufft(base.nufft().withDevice(DeviceChoice.gpu(0)));
+					final Reconstruction probe = Reconstruction.run(scan, g, null);
+					if (!Comparison.isCpu(probe.backend())) {
+						gpu[i] = time(scan, g);
+						gpuBackend = probe.backend();
+						anyGpu = true;
+					}
+				}
+				catch (final RuntimeException | LinkageError e) {
+					gpuBackend = "unavailable: " + e.getMessage();
+				}
+				table.incrementCounter();
+				table.addValue("N", n);
+				table.addValue("points", t.count());
+				table.addValue("coils", coils);
+				table.addValue("CPU ms", cpu[i]);
+				table.addValue("GPU ms", gpu[i]);
+				table.addValue("GPU", gpuBackend);
+			}
+		}
+		finally {
+			progress.done();
+		}
+		plot = new Plot("NUFFT-J benchmark (" + trajectory + ", " + coils + " coils)", "matrix N", "time (ms)");
+		plot.setColor(Color.BLUE);
+		plot.addPoints(x, cpu, Plot.CONNECTED_CIRCLES);
+		plot.setLegend(anyGpu ? "CPU\tGPU" : "CPU (no GPU)", Plot.AUTO_POSITION);
+		if (anyGpu) {
+			plot.setColor(Color.RED);
+			plot.addPoints(x, gpu, Plot.CONNECTED_CIRCLES);
+		}
+		plot.setLimitsToFit(false);
+	}
+
+	/** Median wall time (ms) of {@code repeats} runs after one warm-up. */
+	private double time(final KSpaceSource.Scan scan, final ReconOptions o) {
+		Reconstruction.run(scan, o, null);
+		final double[] t = new double[repeats];
+		for (int r = 0; r < repeats; r++) t[r] = Reconstruction.run(scan, o, null).millis;
+		java.util.Arrays.sort(t);
+		return t[repeats / 2];
+	}
+}

@@ -1,0 +1,126 @@
+package org.nufftj.command;
+
+import java.awt.Color;
+import java.io.File;
+
+import org.nufftj.InvalidInputException;
+import org.nufftj.ij1.CommandLauncher;
+import org.nufftj.recon.DcfMethod;
+import org.nufftj.recon.DensityCompensation;
+import org.nufftj.recon.ReconOptions;
+import org.nufftj.trajectory.Trajectory;
+import org.scijava.ItemIO;
+import org.scijava.command.Command;
+import org.scijava.plugin.Parameter;
+import org.scijava.plugin.Plugin;
+
+import ij.gui.Plot;
+
+/**
+ * Plugins › NUFFT-J › Show trajectory: the k-space sample positions (kx, ky in cycles/pixel) coloured by readout
+ * (acquisition time, blue → red), and the density-compensation weights against the sample index. The trajectory
+ * comes from a k-space file (as Reconstruct k-space reads it) or, without one, from a design.
+ */
+@Plugin(type = Command.class, label = "Show trajectory", menuRoot = CommandLauncher.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>Show trajectory", headless = true)
+public class ShowTrajectoryCommand extends NufftCommand {
+
+	/** Most points drawn; longer trajectories are thinned evenly (whole readouts kept). */
+	static final int MAX_POINTS = 100_000;
+	static final int COLOURS = 16;
+
+	@Parameter(persist = false, label = "kspace", description = "k-space file (optional; else the design below)", required = false,
+		style = "open")
+	public File kspace;
+
+	@Parameter(persist = false, label = "traj", required = false, style = "open")
+	public File traj;
+
+	@Parameter(persist = false, label = "trajectory", choices = { "from file", "radial", "golden angle", "tiny golden", "spiral",
+		"stack of stars", "3D radial", "PROPELLER", "Cartesian" })
+	public String trajectory = "golden angle";
+
+	@Parameter(persist = false, label = "matrix")
+	public String matrix = "64";
+
+	@Parameter(persist = false, label = "readout", description = "0 = fully sampled default")
+	public int readout = 0;
+
+	@Parameter(persist = false, label = "shots", description = "0 = fully sampled default")
+	public int shots = 0;
+
+	@Parameter(persist = false, label = "dcf", choices = { "auto", "none", "ramp", "voronoi", "pipe-menon" })
+	public String dcf = "auto";
+
+	@Parameter(type = ItemIO.OUTPUT, label = "trajectory plot")
+	public Plot plot;
+
+	@Parameter(type = ItemIO.OUTPUT, label = "weights plot")
+	public Plot weights;
+
+	@Override
+	protected void execute() {
+		final Trajectory t;
+		final int[] m;
+		boolean cartesian;
+		if (kspace != null && !kspace.getPath().isEmpty()) {
+			final KSpaceSource.Scan scan = KSpaceSource.load(kspace, traj, trajectory, Options.matrix(matrix));
+			t = scan.blocks.get(0).trajectory();
+			m = scan.matrix;
+			cartesian = scan.cartesian;
+		}
+		else {
+			InvalidInputException.require(!Options.choice("trajectory", trajectory, Options.TRAJECTORIES).equals(
+				"from file"), "Show trajectory: give kspace=[file] or a trajectory design");
+			m = Options.matrix(matrix);
+			InvalidInputException.require(m != null, "matrix: give a size for the design, not auto");
+			t = Designs.design(trajectory, m, readout, shots).build();
+			cartesian = trajectory.equalsIgnoreCase("cartesian");
+		}
+		final DcfMethod method = Options.dcf(dcf, cartesian);
+		plot = positions(t);
+		final float[] w = DensityCompensation.compute(method, t, m, ReconOptions.DEFAULT_DCF_ITERATIONS);
+		weights = weightsPlot(t, w, method);
+	}
+
+	static Plot positions(final Trajectory t) {
+		final Plot p = new Plot("Trajectory " + t.name(), "kx (cycles/pixel)", "ky (cycles/pixel)");
+		p.setLimits(-0.55, 0.55, -0.55, 0.55);
+		final int step = Math.max(1, (int) Math.ceil((double) t.count() / MAX_POINTS / t.readout()));
+		final int shots = t.shots();
+		for (int g = 0; g < COLOURS; g++) {
+			int n = 0;
+			for (int s = 0; s < shots; s += step) if (s * COLOURS / shots == g) n += t.readout();
+			if (n == 0) continue;
+			final double[] x = new double[n], y = new double[n];
+			int i = 0;
+			for (int s = 0; s < shots; s += step) {
+				if (s * COLOURS / shots != g) continue;
+				for (int r = 0; r < t.readout(); r++, i++) {
+					x[i] = t.k(s * t.readout() + r, 0);
+					y[i] = t.k(s * t.readout() + r, 1);
+				}
+			}
+			p.setColor(Color.getHSBColor(0.66f * (1 - g / (float) (COLOURS - 1)), 0.9f, 0.85f));
+			p.addPoints(x, y, Plot.DOT);
+		}
+		p.setColor(Color.BLACK);
+		p.addLabel(0.01, 0.04, t.toString() + (step > 1 ? ", every " + step + "th readout shown" : "") +
+			"; colour = readout order (blue first)");
+		return p;
+	}
+
+	static Plot weightsPlot(final Trajectory t, final float[] w, final DcfMethod method) {
+		final int step = Math.max(1, t.count() / MAX_POINTS);
+		final int n = (t.count() + step - 1) / step;
+		final double[] x = new double[n], y = new double[n];
+		for (int i = 0; i < n; i++) {
+			x[i] = i * step;
+			y[i] = w[i * step];
+		}
+		final Plot p = new Plot("DCF weights (" + method.key() + ")", "sample index", "weight");
+		p.setColor(Color.BLUE);
+		p.addPoints(x, y, Plot.LINE);
+		return p;
+	}
+}

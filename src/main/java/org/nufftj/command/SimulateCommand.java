@@ -1,0 +1,142 @@
+package org.nufftj.command;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+import org.nufftj.data.ComplexImage;
+import org.nufftj.ij1.CommandLauncher;
+import org.nufftj.imglib.ComplexPlanes.Part;
+import org.nufftj.nufft.Nufft;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.Precision;
+import org.nufftj.recon.ReconOptions;
+import org.nufftj.trajectory.Trajectory;
+import org.nufftj.trajectory.TrajectoryDesign;
+import org.scijava.ItemIO;
+import org.scijava.command.Command;
+import org.scijava.plugin.Parameter;
+import org.scijava.plugin.Plugin;
+
+import ij.ImagePlus;
+
+/**
+ * Plugins › NUFFT-J › Simulate k-space: a phantom times smooth coil sensitivities, sampled along a trajectory design by
+ * the forward NUFFT (y = Σ f(x)·s_c(x)·e^{−2πi k·x}), plus complex Gaussian noise; written as a BART pair and, with
+ * {@code reconstruct}, opened for reconstruction with the default settings.
+ */
+@Plugin(type = Command.class, label = "Simulate k-space", menuRoot = CommandLauncher.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>Simulate k-space", headless = true)
+public class SimulateCommand extends NufftCommand {
+
+	@Parameter(persist = false, label = "phantom", choices = { "shepp-logan", "disc" })
+	public String phantom = "shepp-logan";
+
+	@Parameter(persist = false, label = "trajectory", choices = { "radial", "golden angle", "tiny golden", "spiral", "stack of stars",
+		"3D radial", "PROPELLER", "Cartesian" })
+	public String trajectory = "golden angle";
+
+	@Parameter(persist = false, label = "matrix", description = "N, NxM or NxMxL")
+	public String matrix = "128";
+
+	@Parameter(persist = false, label = "readout", description = "samples per readout, 0 = fully sampled default")
+	public int readout = 0;
+
+	@Parameter(persist = false, label = "shots", description = "spokes / interleaves / lines, 0 = fully sampled default")
+	public int shots = 0;
+
+	@Parameter(persist = false, label = "coils")
+	public int coils = 4;
+
+	@Parameter(persist = false, label = "noise", description = "noise standard deviation relative to the RMS signal")
+	public double noise = 0;
+
+	@Parameter(persist = false, label = "seed", description = "noise seed")
+	public int seed = 1;
+
+	@Parameter(persist = false, label = "output", description = "k-space .cfl to write (empty: temporary folder)", required = false,
+		style = "save")
+	public File output;
+
+	@Parameter(persist = false, label = "reconstruct", description = "reconstruct the written file")
+	public boolean reconstruct = true;
+
+	@Parameter(persist = false, label = "device", choices = { "auto", "cpu", "gpu" })
+	public String device = "auto";
+
+	@Parameter(type = ItemIO.OUTPUT, label = "phantom image")
+	public ImagePlus phantomimage;
+
+	@Parameter(type = ItemIO.OUTPUT, required = false, label = "image")
+	public ImagePlus image;
+
+	@Parameter(type = ItemIO.OUTPUT, label = "k-space file")
+	public File kspace;
+
+	@Parameter(type = ItemIO.OUTPUT, required = false, label = "log")
+	public String log;
+
+	@Override
+	protected void execute() throws IOException {
+		final int[] m = Options.matrix(matrix);
+		org.nufftj.InvalidInputException.require(m != null, "matrix: give a size (N, NxM or NxMxL), not auto");
+		org.nufftj.InvalidInputException.require(coils >= 1 && coils <= 256, "coils: expected 1 to 256, found " + coils);
+		org.nufftj.InvalidInputException.require(noise >= 0 && Double.isFinite(noise), "noise: expected >= 0, found " +
+			noise);
+		Options.device(device);
+		final TrajectoryDesign design = Designs.design(trajectory, m, readout, shots);
+		final Trajectory t = design.build();
+		final float[] f = PhantomImages.make(phantom, m);
+		final float[] s = PhantomImages.sensitivities(m, coils);
+		final int pixels = f.length;
+		final float[] weighted = new float[2 * pixels * coils];
+		for (int c = 0; c < coils; c++) {
+			for (int i = 0; i < pixels; i++) {
+				weighted[2 * (c * pixels + i)] = f[i] * s[2 * (c * pixels + i)];
+				weighted[2 * (c * pixels + i) + 1] = f[i] * s[2 * (c * pixels + i) + 1];
+			}
+		}
+		final float[] y = new float[2 * t.count() * coils];
+		final NufftOptions o = NufftOptions.defaults().withPrecision(Precision.DOUBLE).withTolerance(1e-7);
+		final IJProgress progress = new IJProgress("Simulate k-space");
+		progress.update(0.1, "forward NUFFT of " + coils + " coil images");
+		try (NufftPlan plan = Nufft.plan(m, o)) {
+			plan.setPoints(t);
+			plan.forward(weighted, y);
+		}
+		finally {
+			progress.done();
+		}
+		if (noise > 0) {
+			double rms = 0;
+			for (final float v : y) rms += v * (double) v;
+			rms = Math.sqrt(rms / y.length);
+			final Random rnd = new Random(seed);
+			for (int i = 0; i < y.length; i++) y[i] += (float) (noise * rms * rnd.nextGaussian());
+		}
+		final String name = String.format(Locale.ROOT, "nufftj_sim_%s_%s", trajectory.replace(' ', '_'),
+			Options.describeMatrix(m));
+		final Path base = KSpaceWriter.base(output, name);
+		final Path cfl = KSpaceWriter.write(base, t, m, y, coils, 1);
+		kspace = cfl.toFile();
+		final float[] complex = new float[2 * pixels];
+		for (int i = 0; i < pixels; i++) complex[2 * i] = f[i];
+		phantomimage = Stacks.stack(base.getFileName() + " phantom", List.of(new ComplexImage(complex, m, 1, 1, null)),
+			new Part[] { Part.REAL }, 1, null);
+		log = "NUFFT-J Simulate k-space: " + phantom + ", " + design.describe() + ", " + coils + " coils, noise " + noise +
+			" -> " + cfl + " (trajectory " + base.getFileName() + "_traj.cfl)";
+		if (reconstruct) {
+			final KSpaceSource.Scan scan = KSpaceSource.load(cfl.toFile(), null, "from file", m);
+			final ReconOptions ro = Options.recon(Options.nufft("auto", 0, 0, NufftOptions.DEFAULT_TOLERANCE, "float",
+				device), Options.dcf("auto", scan.cartesian), Options.combine("sos"));
+			final Reconstruction rec = Reconstruction.run(scan, ro, new IJProgress("Reconstruct k-space"));
+			image = Stacks.stack(scan.title, rec.images, new Part[] { Part.MAGNITUDE }, 1, null);
+			image.setProperty("Info", log + "\nreconstruction: " + rec.describe() + "\n");
+			log += String.format(Locale.ROOT, "%nreconstructed in %.1f ms on %s", rec.millis, rec.backend());
+		}
+	}
+}
