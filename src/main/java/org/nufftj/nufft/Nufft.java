@@ -34,7 +34,9 @@ public final class Nufft {
 					if (CPU_NOTICE.compareAndSet(false, true)) {
 						System.err.println("NUFFT-J: no usable GPU (" + e.getMessage() + "); running on the CPU");
 					}
-					return new CpuNufftPlan(p, options);
+					// Parameters were weighed for the GPU; choose again for the CPU engine.
+					final NufftOptions cpu = options.withDevice(DeviceChoice.CPU);
+					return new CpuNufftPlan(ParameterChoice.choose(imageSize, cpu), cpu);
 				}
 			default:
 				return new CpuNufftPlan(p, options);

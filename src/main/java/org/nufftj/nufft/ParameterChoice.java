@@ -22,7 +22,7 @@ import org.nufftj.kernel.Kernels;
  * amplitude with the aliases added in magnitude (a worst case: they may add coherently), the second the deapodization
  * mismatch (non-zero only for the Gaussian's closed form). The model error is max_u E(u); a plan is accepted when it is
  * ≤ ε. Among accepted (W, σ) the one of least estimated work (spreading ∝ M·W^d, FFT ∝ G·log G with M taken as 2 × the
- * pixel count) is chosen. The tests check that achieved errors against the exact NUDFT stay below ε.
+ * pixel count, weighted per engine by {@link #fftWeight}) is chosen. The tests check that achieved errors against the exact NUDFT stay below ε.
  * </p>
  */
 public final class ParameterChoice {
@@ -90,9 +90,7 @@ public final class ParameterChoice {
 			final int[] g = gridSize(imageSize, sigma, w);
 			double gp = 1;
 			for (final int n : g) gp *= n;
-			// Weights measured on the CPU engine (2D radial, 32 coils): ~0.8 ns per kernel tap per sample, ~0.55 ns per
-			// grid point per log2 of the FFT; M is taken as twice the pixel count.
-			final double cost = 2 * pixels * Math.pow(w, d) + 0.7 * gp * Math.log(gp) / Math.log(2);
+			final double cost = 2 * pixels * Math.pow(w, d) + fftWeight(o.device()) * gp * Math.log(gp) / Math.log(2);
 			if (cost < bestCost) {
 				bestCost = cost;
 				best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, err, precision);
@@ -152,6 +150,16 @@ public final class ParameterChoice {
 	}
 
 	// -- helpers --
+
+	/**
+	 * Cost of one FFT grid point per log₂(grid size), relative to one kernel tap of one sample, measured per engine:
+	 * CPU (2D radial, 32 coils, 2 threads) about 0.55 ns vs 0.8 ns; GPU (H100, docs/gpu-report.md: 768² FFT 0.017 ms,
+	 * 1 M samples × 36 taps shared-memory spreading 0.35 ms) about 1.5 ps vs 9.7 ps. On the GPU the FFT is nearly free,
+	 * so larger σ with a narrower kernel wins.
+	 */
+	static double fftWeight(final DeviceChoice device) {
+		return device.kind() == DeviceChoice.Kind.CPU ? 0.7 : 0.15;
+	}
 
 	private static double smallestRatio(final int[] image, final int[] grid) {
 		double r = Double.POSITIVE_INFINITY;
