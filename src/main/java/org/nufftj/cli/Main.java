@@ -106,6 +106,10 @@ public final class Main implements Runnable {
 				"NUFFTJ_JAVA_OPTS=-Xmx... or use fewer coils/frames at once");
 			return FAILED;
 		}
+		if (t instanceof org.nufftj.nufft.gpu.GpuException) {
+			err.println("nufft-j: GPU: " + oneLine(t.getMessage()));
+			return FAILED;
+		}
 		if (t instanceof CliFailure) {
 			err.println("nufft-j: " + oneLine(t.getMessage()));
 			return FAILED;
