@@ -188,15 +188,16 @@ public final class CpuNufftPlan implements NufftPlan {
 				final int slab = o.slabs == 1 ? 0 : 2 * i + par;
 				final double[] kw = new double[3 * width];
 				final int[] cells = new int[width + width * width];
+				final double[] tw = new double[width * width * width];
+				final int[] ti = new int[width * width * width];
 				final double[] c = new double[2 * count];
-				final double[] v = new double[2 * count];
 				for (int s = o.slabStart[slab]; s < o.slabStart[slab + 1]; s++) {
 					final int p = o.perm[s];
 					for (int tr = 0; tr < count; tr++) {
 						c[2 * tr] = samples.re(p + m * (first + tr));
 						c[2 * tr + 1] = samples.im(p + m * (first + tr));
 					}
-					spreadPoint(o, s, kw, cells, c, v, g, count);
+					spreadPoint(o, s, kw, cells, tw, ti, c, g, count);
 				}
 			});
 		}
@@ -230,21 +231,62 @@ public final class CpuNufftPlan implements NufftPlan {
 		return wz;
 	}
 
-	private void spreadPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] c,
-		final double[] v, final double[] g, final int count)
+	/**
+	 * The point's taps as a flat list: weight tw[t] and offset ti[t] (in doubles) of the t-th grid cell of its window,
+	 * scaled by the batch stride 2T. Returns the number of taps, W²·Wz.
+	 */
+	private int taps(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
+		final int[] ti, final int len)
 	{
-		final int w = width, len = 2 * count;
+		final int w = width;
 		final int wz = window(o, s, kw, cells);
+		int t = 0;
 		for (int e = 0; e < wz; e++) {
 			for (int b = 0; b < w; b++) {
 				final double kyz = kw[w + b] * kw[2 * w + e];
-				for (int j = 0; j < len; j++) v[j] = c[j] * kyz;
 				final int row = cells[w + e * w + b];
-				for (int a = 0; a < w; a++) {
-					final double k = kw[a];
-					final int idx = len * (row + cells[a]);
-					for (int j = 0; j < len; j++) g[idx + j] += k * v[j];
+				for (int a = 0; a < w; a++, t++) {
+					tw[t] = kyz * kw[a];
+					ti[t] = len * (row + cells[a]);
 				}
+			}
+		}
+		return t;
+	}
+
+	/**
+	 * Adds the point's 2T values c times each tap weight to the grid. The batch is walked in blocks of 8 doubles held
+	 * in registers across all taps, so each grid value is loaded and stored once per tap and nothing else is.
+	 */
+	private void spreadPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
+		final int[] ti, final double[] c, final double[] g, final int count)
+	{
+		final int len = 2 * count;
+		final int n = taps(o, s, kw, cells, tw, ti, len);
+		int j = 0;
+		for (; j + 8 <= len; j += 8) {
+			final double v0 = c[j], v1 = c[j + 1], v2 = c[j + 2], v3 = c[j + 3];
+			final double v4 = c[j + 4], v5 = c[j + 5], v6 = c[j + 6], v7 = c[j + 7];
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				g[i] += k * v0;
+				g[i + 1] += k * v1;
+				g[i + 2] += k * v2;
+				g[i + 3] += k * v3;
+				g[i + 4] += k * v4;
+				g[i + 5] += k * v5;
+				g[i + 6] += k * v6;
+				g[i + 7] += k * v7;
+			}
+		}
+		for (; j < len; j += 2) {
+			final double vr = c[j], vi = c[j + 1];
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				g[i] += k * vr;
+				g[i + 1] += k * vi;
 			}
 		}
 	}
@@ -258,12 +300,12 @@ public final class CpuNufftPlan implements NufftPlan {
 		workers.each((m + chunk - 1) / chunk, (w, i) -> {
 			final double[] kw = new double[3 * width];
 			final int[] cells = new int[width + width * width];
+			final double[] tw = new double[width * width * width];
+			final int[] ti = new int[width * width * width];
 			final double[] acc = new double[2 * count];
-			final double[] row = new double[2 * count];
 			final int end = Math.min(m, (i + 1) * chunk);
 			for (int s = i * chunk; s < end; s++) {
-				java.util.Arrays.fill(acc, 0);
-				interpPoint(o, s, kw, cells, acc, row, g, count);
+				interpPoint(o, s, kw, cells, tw, ti, acc, g, count);
 				final int p = o.perm[s];
 				for (int tr = 0; tr < count; tr++)
 					samples.set(p + m * (first + tr), acc[2 * tr], acc[2 * tr + 1]);
@@ -271,23 +313,46 @@ public final class CpuNufftPlan implements NufftPlan {
 		});
 	}
 
-	private void interpPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] acc,
-		final double[] r, final double[] g, final int count)
+	/** Σ over taps of weight × grid value for the point's 2T values, in register blocks of 8 (see spreadPoint). */
+	private void interpPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
+		final int[] ti, final double[] acc, final double[] g, final int count)
 	{
-		final int w = width, len = 2 * count;
-		final int wz = window(o, s, kw, cells);
-		for (int e = 0; e < wz; e++) {
-			for (int b = 0; b < w; b++) {
-				java.util.Arrays.fill(r, 0, len, 0);
-				final int row = cells[w + e * w + b];
-				for (int a = 0; a < w; a++) {
-					final double k = kw[a];
-					final int idx = len * (row + cells[a]);
-					for (int j = 0; j < len; j++) r[j] += k * g[idx + j];
-				}
-				final double kyz = kw[w + b] * kw[2 * w + e];
-				for (int j = 0; j < len; j++) acc[j] += kyz * r[j];
+		final int len = 2 * count;
+		final int n = taps(o, s, kw, cells, tw, ti, len);
+		int j = 0;
+		for (; j + 8 <= len; j += 8) {
+			double a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				a0 += k * g[i];
+				a1 += k * g[i + 1];
+				a2 += k * g[i + 2];
+				a3 += k * g[i + 3];
+				a4 += k * g[i + 4];
+				a5 += k * g[i + 5];
+				a6 += k * g[i + 6];
+				a7 += k * g[i + 7];
 			}
+			acc[j] = a0;
+			acc[j + 1] = a1;
+			acc[j + 2] = a2;
+			acc[j + 3] = a3;
+			acc[j + 4] = a4;
+			acc[j + 5] = a5;
+			acc[j + 6] = a6;
+			acc[j + 7] = a7;
+		}
+		for (; j < len; j += 2) {
+			double ar = 0, ai = 0;
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				ar += k * g[i];
+				ai += k * g[i + 1];
+			}
+			acc[j] = ar;
+			acc[j + 1] = ai;
 		}
 	}
 
