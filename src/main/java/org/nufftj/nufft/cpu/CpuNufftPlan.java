@@ -358,21 +358,26 @@ public final class CpuNufftPlan implements NufftPlan {
 
 	// -- deapodization, padding and cropping --
 
-	/** Image row r (y, or y + Ny·z) of every transform is the unit of parallel work. */
+	/**
+	 * Image row r (y, or y + Ny·z) is the unit of parallel work; within it the transforms are innermost, so the
+	 * batch-innermost grid is walked contiguously.
+	 */
 	private void padAndDeapodize(final Complex image, final int first, final int count, final double[] g) {
 		final int rows = pixels / size[0];
 		clear(g, 2L * gridPoints * count);
-		workers.ranges(count * rows, (w, from, to) -> {
-			for (int i = from; i < to; i++) {
-				final int tr = i / rows, r = i % rows;
-				final int src = pixels * (first + tr) + size[0] * r;
+		workers.ranges(rows, (w, from, to) -> {
+			for (int r = from; r < to; r++) {
+				final int src = size[0] * r;
 				final int dst = rowOffset(r);
 				final double f = rowFactor(r);
 				for (int x = 0; x < size[0]; x++) {
 					final double d = f * deapod[0][x];
-					final int j = 2 * ((dst + Math.floorMod(x - size[0] / 2, grid[0])) * count + tr);
-					g[j] = image.re(src + x) * d;
-					g[j + 1] = image.im(src + x) * d;
+					final int j = 2 * (dst + wrap[0][wrapOffset[0] + x - size[0] / 2]) * count;
+					for (int tr = 0; tr < count; tr++) {
+						final int p = pixels * (first + tr) + src + x;
+						g[j + 2 * tr] = image.re(p) * d;
+						g[j + 2 * tr + 1] = image.im(p) * d;
+					}
 				}
 			}
 		});
@@ -380,16 +385,16 @@ public final class CpuNufftPlan implements NufftPlan {
 
 	private void cropAndDeapodize(final double[] g, final int count, final Complex image, final int first) {
 		final int rows = pixels / size[0];
-		workers.ranges(count * rows, (w, from, to) -> {
-			for (int i = from; i < to; i++) {
-				final int tr = i / rows, r = i % rows;
-				final int dst = pixels * (first + tr) + size[0] * r;
+		workers.ranges(rows, (w, from, to) -> {
+			for (int r = from; r < to; r++) {
+				final int dst = size[0] * r;
 				final int src = rowOffset(r);
 				final double f = rowFactor(r);
 				for (int x = 0; x < size[0]; x++) {
 					final double d = f * deapod[0][x];
-					final int j = 2 * ((src + Math.floorMod(x - size[0] / 2, grid[0])) * count + tr);
-					image.set(dst + x, g[j] * d, g[j + 1] * d);
+					final int j = 2 * (src + wrap[0][wrapOffset[0] + x - size[0] / 2]) * count;
+					for (int tr = 0; tr < count; tr++)
+						image.set(pixels * (first + tr) + dst + x, g[j + 2 * tr] * d, g[j + 2 * tr + 1] * d);
 				}
 			}
 		});
@@ -398,10 +403,10 @@ public final class CpuNufftPlan implements NufftPlan {
 	/** Grid offset (complex elements) of the first x of image row r. */
 	private int rowOffset(final int r) {
 		final int y = r % size[1];
-		final int jy = Math.floorMod(y - size[1] / 2, grid[1]);
+		final int jy = wrap[1][wrapOffset[1] + y - size[1] / 2];
 		if (dims == 2) return grid[0] * jy;
 		final int z = r / size[1];
-		final int jz = Math.floorMod(z - size[2] / 2, grid[2]);
+		final int jz = wrap[2][wrapOffset[2] + z - size[2] / 2];
 		return grid[0] * (jy + grid[1] * jz);
 	}
 
