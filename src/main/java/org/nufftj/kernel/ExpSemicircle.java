@@ -10,11 +10,13 @@ public final class ExpSemicircle implements Kernel {
 	private final int width;
 	private final double beta;
 	private final GaussLegendre quadrature;
+	private final double[] weighted;
 
 	public ExpSemicircle(final int width, final double beta) {
 		this.width = width;
 		this.beta = beta;
 		this.quadrature = new GaussLegendre(Math.max(64, 12 * width + 32), 0, width / 2.0);
+		this.weighted = GaussLegendre.weighted(this, quadrature);
 	}
 
 	/** β = γ·π·W·(1 − 1/(2σ)) with γ = 0.97 (Barnett et al. 2019, §4; the FINUFFT choice). */
@@ -40,6 +42,6 @@ public final class ExpSemicircle implements Kernel {
 
 	@Override
 	public double fourier(final double u) {
-		return GaussLegendre.evenFourier(this, quadrature, u);
+		return GaussLegendre.evenFourier(weighted, quadrature, u);
 	}
 }

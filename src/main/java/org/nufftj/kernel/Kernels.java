@@ -23,6 +23,16 @@ public final class Kernels {
 		return GaussLegendre.evenFourier(k, quadrature(k.width()), u);
 	}
 
+	/**
+	 * {@link #truncatedFourier(Kernel, double)} as a function of u, with the kernel's values at the quadrature nodes
+	 * computed once (for the many u the error model needs).
+	 */
+	public static java.util.function.DoubleUnaryOperator truncatedFourier(final Kernel k) {
+		final GaussLegendre q = quadrature(k.width());
+		final double[] c = GaussLegendre.weighted(k, q);
+		return u -> GaussLegendre.evenFourier(c, q, u);
+	}
+
 	private static final java.util.Map<Integer, GaussLegendre> RULES = new java.util.concurrent.ConcurrentHashMap<>();
 
 	private static GaussLegendre quadrature(final int width) {

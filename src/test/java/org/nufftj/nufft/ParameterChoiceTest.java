@@ -39,6 +39,31 @@ class ParameterChoiceTest {
 		}
 	}
 
+	/**
+	 * The model is tight on its own worst case: a Cartesian trajectory puts every sample at the same sub-cell offset on
+	 * every axis; on a random image the achieved error is below the model and not far below it (a model loose by 2×
+	 * would cost a kernel width, one too tight would let the accuracy tests fail).
+	 */
+	@ParameterizedTest
+	@ValueSource(ints = { 4, 6 })
+	void modelBoundsAndTracksTheCartesianWorstCase(final int width) {
+		final long seed = System.nanoTime();
+		final java.util.Random r = new java.util.Random(seed);
+		final int[] size = { 64, 64 };
+		final org.nufftj.trajectory.Trajectory t = TestTrajectories.make("cartesian", size, 64 * 64, r);
+		final double[] image = Arrays2.gaussian(r, 2 * 64 * 64);
+		final double[] exact = Nudft.forward(size, t, image, 0);
+		final NufftOptions o = NufftOptions.defaults().withPrecision(Precision.DOUBLE).withKernel(KernelType.KAISER_BESSEL)
+			.withWidth(width).withOversampling(2);
+		try (NufftPlan plan = Nufft.plan(size, o)) {
+			plan.setPoints(t);
+			final double[] y = new double[2 * t.count()];
+			plan.forward(image, y);
+			final double e = Arrays2.relativeError(y, exact), model = plan.parameters().predictedError();
+			assertTrue(e <= model && e >= 0.6 * model, "achieved " + e + " vs model " + model + " (seed " + seed + ")");
+		}
+	}
+
 	@Test
 	void explicitWidthAndOversamplingOverrideTheTolerance() {
 		final NufftParameters p = ParameterChoice.choose(new int[] { 64, 64 },

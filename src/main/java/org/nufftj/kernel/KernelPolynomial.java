@@ -1,0 +1,122 @@
+package org.nufftj.kernel;
+
+/**
+ * A kernel ψ of width W as W polynomials, one per grid cell of its support, for fast evaluation of the W weights a
+ * sample touches (the piecewise-polynomial evaluation of FINUFFT, Barnett et al. 2019 §5.1, "Horner" there).
+ * <p>
+ * A sample whose first stencil cell has kernel argument {@code off} ∈ [−W/2, −W/2 + 1) (see the engines) touches
+ * cells j = 0 … W−1 with arguments x_j = off + j. With z = 2(off + W/2) − 1 ∈ [−1, 1), cell j's weight is
+ * p_j(z) = Σ_d c[j][d] z^d ≈ ψ(x_j). Each p_j interpolates ψ at the D + 1 Chebyshev points of its cell (near-minimax),
+ * converted to monomials in z (coefficients stay ≤ 1 for the smooth kernels here, so Horner's rule is stable).
+ * </p>
+ * <p>
+ * Only for kernels analytic on their closed support (Kaiser–Bessel: I₀(β√(1 − (2x/W)²)) is an entire function of
+ * (2x/W)²): the exponential of semicircle has a square-root singularity at the support edge and the truncated
+ * Gaussian a jump, which polynomials reproduce poorly. {@link #maxError()} is measured against {@link Kernel#value}
+ * at construction, so a caller can refuse a fit that is not accurate enough.
+ * </p>
+ */
+public final class KernelPolynomial {
+
+	/** Points per cell at which the fit is checked against the kernel. */
+	private static final int CHECK_POINTS = 257;
+
+	private final int width, degree;
+	private final double[] coefficients;
+	private final double maxError;
+
+	private KernelPolynomial(final Kernel kernel, final int degree) {
+		this.width = kernel.width();
+		this.degree = degree;
+		final int n = degree + 1;
+		coefficients = new double[width * n];
+		final double[][] cheb = chebyshevToMonomial(n);
+		for (int j = 0; j < width; j++) {
+			// Chebyshev interpolation: a_m = (2/n) Σ_i f(z_i) T_m(z_i), z_i = cos(π(i + ½)/n), a_0 halved.
+			final double[] f = new double[n];
+			for (int i = 0; i < n; i++) f[i] = kernel.value(argument(Math.cos(Math.PI * (i + 0.5) / n), j));
+			for (int m = 0; m < n; m++) {
+				double s = 0;
+				for (int i = 0; i < n; i++) s += f[i] * Math.cos(m * Math.PI * (i + 0.5) / n);
+				final double a = (m == 0 ? 1.0 : 2.0) / n * s;
+				for (int d = 0; d <= m; d++) coefficients[j * n + d] += a * cheb[m][d];
+			}
+		}
+		double worst = 0;
+		for (int j = 0; j < width; j++) {
+			for (int q = 0; q < CHECK_POINTS; q++) {
+				final double z = -1 + 2.0 * q / (CHECK_POINTS - 1);
+				worst = Math.max(worst, Math.abs(value(j, z) - kernel.value(argument(z, j))));
+			}
+		}
+		maxError = worst / Math.abs(kernel.value(0));
+	}
+
+	// -- public API --
+
+	/**
+	 * The fit of {@code kernel} with the least degree in [{@code minDegree}, {@code maxDegree}] whose
+	 * {@link #maxError()} is ≤ {@code tolerance}, or {@code null} when none is (or the kernel is not analytic on its
+	 * support).
+	 */
+	public static KernelPolynomial fit(final Kernel kernel, final double tolerance, final int minDegree,
+		final int maxDegree)
+	{
+		if (kernel.type() != KernelType.KAISER_BESSEL) return null;
+		for (int d = minDegree; d <= maxDegree; d++) {
+			final KernelPolynomial p = new KernelPolynomial(kernel, d);
+			if (p.maxError <= tolerance) return p;
+		}
+		return null;
+	}
+
+	/** A fit of exactly {@code degree}, whatever its error (see {@link #maxError()}). */
+	public static KernelPolynomial ofDegree(final Kernel kernel, final int degree) {
+		return new KernelPolynomial(kernel, degree);
+	}
+
+	public int width() { return width; }
+
+	public int degree() { return degree; }
+
+	/** max |p_j(z) − ψ(x_j)| over the support, relative to ψ(0). */
+	public double maxError() { return maxError; }
+
+	/** Coefficients c[j][d] row-major (cell j, then power d = 0 … degree); a copy. */
+	public double[] coefficients() { return coefficients.clone(); }
+
+	/** The W weights of a sample whose first cell has kernel argument {@code off}, into {@code out[o …]}. */
+	public void weights(final double off, final double[] out, final int o) {
+		final double z = 2 * (off + width / 2.0) - 1;
+		final int n = degree + 1;
+		for (int j = 0; j < width; j++) {
+			double v = coefficients[j * n + degree];
+			for (int d = degree - 1; d >= 0; d--) v = v * z + coefficients[j * n + d];
+			out[o + j] = v;
+		}
+	}
+
+	// -- helpers --
+
+	private double value(final int j, final double z) {
+		final int n = degree + 1;
+		double v = coefficients[j * n + degree];
+		for (int d = degree - 1; d >= 0; d--) v = v * z + coefficients[j * n + d];
+		return v;
+	}
+
+	/** Kernel argument of cell j at z. */
+	private double argument(final double z, final int j) {
+		return (z + 1) / 2 - width / 2.0 + j;
+	}
+
+	/** Monomial coefficients of the Chebyshev polynomials T_0 … T_{n−1}: t[m][d] is the z^d coefficient of T_m. */
+	private static double[][] chebyshevToMonomial(final int n) {
+		final double[][] t = new double[n][n];
+		t[0][0] = 1;
+		if (n > 1) t[1][1] = 1;
+		for (int m = 2; m < n; m++)
+			for (int d = 0; d < n; d++) t[m][d] = -t[m - 2][d] + (d > 0 ? 2 * t[m - 1][d - 1] : 0);
+		return t;
+	}
+}

@@ -1,0 +1,52 @@
+package org.nufftj.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+
+/** The piecewise-polynomial Kaiser–Bessel against the formula at fresh random offsets. */
+class KernelPolynomialTest {
+
+	@Test
+	void weightsMatchTheKernelAtRandomOffsets() {
+		final long seed = System.nanoTime();
+		final Random r = new Random(seed);
+		for (final double sigma : new double[] { 1.25, 1.5, 2.0 }) {
+			for (int w = 2; w <= 16; w++) {
+				final Kernel k = Kernels.create(KernelType.KAISER_BESSEL, w, sigma);
+				final KernelPolynomial p = KernelPolynomial.fit(k, 2e-14, 8, 24);
+				assertNotNull(p, "no double-accurate fit for W=" + w + " σ=" + sigma);
+				final double[] out = new double[w];
+				for (int i = 0; i < 200; i++) {
+					final double off = -w / 2.0 + r.nextDouble();
+					p.weights(off, out, 0);
+					for (int j = 0; j < w; j++) {
+						final double e = Math.abs(out[j] - k.value(off + j));
+						assertTrue(e <= 4e-14, "W=" + w + " σ=" + sigma + " cell " + j + " off " + off + ": error " + e +
+							" (seed " + seed + ")");
+					}
+				}
+			}
+		}
+	}
+
+	@Test
+	void degreeNineIsFloatAccurateAndTheFitReportsItsError() {
+		for (int w = 2; w <= 16; w++) {
+			final KernelPolynomial p = KernelPolynomial.ofDegree(Kernels.create(KernelType.KAISER_BESSEL, w, 2.0), 9);
+			assertTrue(p.maxError() < 2e-8, "W=" + w + ": " + p.maxError());
+			// A low degree is measurably worse: the reported error is a measurement, not a constant.
+			assertTrue(KernelPolynomial.ofDegree(Kernels.create(KernelType.KAISER_BESSEL, w, 2.0), 3).maxError() > 1e-5);
+		}
+	}
+
+	@Test
+	void kernelsWithASingularEdgeAreNotFitted() {
+		assertNull(KernelPolynomial.fit(Kernels.create(KernelType.EXP_SEMICIRCLE, 6, 2.0), 1e-7, 8, 24));
+		assertNull(KernelPolynomial.fit(Kernels.create(KernelType.GAUSSIAN, 6, 2.0), 1e-7, 8, 24));
+	}
+}
