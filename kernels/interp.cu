@@ -1,6 +1,10 @@
 // Interpolation (forward NUFFT, type 2): oversampled grid -> samples, y_m = Σ_l g(l) ψ(t_m − l) per axis.
-// Input-driven on bin-sorted points (one thread per point, all B transforms per thread so the kernel values are
-// computed once): neighbouring threads read neighbouring grid cells, which the sort keeps in L1/L2.
+// Input-driven on bin-sorted points, one thread per point:
+//  interp_*        reads the grid through L1 (all B transforms per thread so the kernel values are computed once):
+//                  neighbouring threads read neighbouring grid cells, which the sort keeps in L1/L2.
+//  interp_tiles_*  one block per (subproblem, transform) of the spreader's bins: the block copies its bin's tile
+//                  (bin + W − 1 cells per axis, wrapped) from the grid into shared memory with coalesced loads, then
+//                  each thread interpolates its points from the tile.
 // Point layout as in spread.cu; the result goes to samples[b·M + perm[i]] (the caller's order). W is a template
 // constant (entry points _wW, W = 2..16).
 #include "nufft_common.cuh"
@@ -9,14 +13,14 @@ template <typename T, int W>
 __device__ __forceinline__ void interp_2d(const int* __restrict__ perm, const int* __restrict__ ix,
 	const int* __restrict__ iy, const T* __restrict__ fx, const T* __restrict__ fy, int m,
 	const typename Cplx<T>::type* __restrict__ grid, typename Cplx<T>::type* __restrict__ samples, int nx, int ny,
-	int batch, int type, T beta, T norm)
+	int batch, const KernelSpec<T>& ks)
 {
 	typedef typename Cplx<T>::type C;
 	const int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i >= m) return;
 	T kx[W], ky[W];
-	kernel_values<T, W>(kx, type, fx[i], beta, norm);
-	kernel_values<T, W>(ky, type, fy[i], beta, norm);
+	kernel_values<T, W>(kx, ks, fx[i]);
+	kernel_values<T, W>(ky, ks, fy[i]);
 	const int p = perm[i], x0 = ix[i], y0 = iy[i];
 	int xs[W];
 #pragma unroll
@@ -49,14 +53,14 @@ template <typename T, int W>
 __device__ __forceinline__ void interp_3d(const int* __restrict__ perm, const int* __restrict__ ix,
 	const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx, const T* __restrict__ fy,
 	const T* __restrict__ fz, int m, const typename Cplx<T>::type* __restrict__ grid,
-	typename Cplx<T>::type* __restrict__ samples, int nx, int ny, int nz, int batch, int type, T beta, T norm)
+	typename Cplx<T>::type* __restrict__ samples, int nx, int ny, int nz, int batch, const KernelSpec<T>& ks)
 {
 	typedef typename Cplx<T>::type C;
 	const int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i >= m) return;
 	T kx[W], ky[W];
-	kernel_values<T, W>(kx, type, fx[i], beta, norm);
-	kernel_values<T, W>(ky, type, fy[i], beta, norm);
+	kernel_values<T, W>(kx, ks, fx[i]);
+	kernel_values<T, W>(ky, ks, fy[i]);
 	const T offz = fz[i];
 	const int p = perm[i], x0 = ix[i], y0 = iy[i], z0 = iz[i];
 	int xs[W];
@@ -68,7 +72,7 @@ __device__ __forceinline__ void interp_3d(const int* __restrict__ perm, const in
 		T sr = 0, si = 0;
 #pragma unroll 1
 		for (int jz = 0; jz < W; jz++) {
-			const T kz = kernel_value<T>(type, offz + (T) jz, W, beta, norm);
+			const T kz = kernel_cell<T, W>(ks, offz, jz);
 			const C* plane = gb + (long long) wrap(z0 + jz, nz) * ny * nx;
 			T pr = 0, pi = 0;
 #pragma unroll (W <= 8 ? W : 2)
@@ -94,18 +98,105 @@ __device__ __forceinline__ void interp_3d(const int* __restrict__ perm, const in
 	}
 }
 
+/**
+ * One block per (subproblem, transform) (layout as spread.cu's shared spreaders): the bin's tile of
+ * (bx + W − 1) × (by + W − 1) [× (bz + W − 1)] cells is copied from the periodic grid into shared memory, then each
+ * thread interpolates points of the subproblem from it. D = 2 or 3 (iz, fz unused in 2D).
+ */
+template <typename T, int W, int D>
+__device__ __forceinline__ void interp_tiles(const int* __restrict__ perm, const int* __restrict__ ix,
+	const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx, const T* __restrict__ fy,
+	const T* __restrict__ fz, int m, const int* __restrict__ subBin, const int* __restrict__ subStart,
+	const int* __restrict__ subCount, int nbx, int nby, int bx, int by, int bz,
+	const typename Cplx<T>::type* __restrict__ grid, typename Cplx<T>::type* __restrict__ samples, int nx, int ny,
+	int nz, const KernelSpec<T>& ks)
+{
+	typedef typename Cplx<T>::type C;
+	extern __shared__ __align__(16) unsigned char smem[];
+	C* tile = reinterpret_cast<C*>(smem);
+	const int s = blockIdx.x, b = blockIdx.y;
+	const int tx = bx + W - 1, ty = by + W - 1, tz = D == 3 ? bz + W - 1 : 1, tn = tx * ty * tz;
+	const int bin = subBin[s], start = subStart[s], count = subCount[s];
+	const int ox = (bin % nbx) * bx - W / 2, oy = ((bin / nbx) % nby) * by - W / 2;
+	const int oz = D == 3 ? (bin / (nbx * nby)) * bz - W / 2 : 0;
+	const C* gb = grid + (long long) b * nx * ny * nz;
+	for (int k = threadIdx.x; k < tn; k += blockDim.x) {
+		const int cx = k % tx, r = k / tx, cy = r % ty, cz = r / ty;
+		int gx = (ox + cx) % nx, gy = (oy + cy) % ny, gz = (oz + cz) % nz;
+		if (gx < 0) gx += nx;
+		if (gy < 0) gy += ny;
+		if (gz < 0) gz += nz;
+		tile[k] = gb[((long long) gz * ny + gy) * nx + gx];
+	}
+	__syncthreads();
+	C* sb = samples + (long long) b * m;
+	for (int i = start + threadIdx.x; i < start + count; i += blockDim.x) {
+		T kx[W], ky[W];
+		kernel_values<T, W>(kx, ks, fx[i]);
+		kernel_values<T, W>(ky, ks, fy[i]);
+		const C* base = tile + (iy[i] - oy) * tx + ix[i] - ox;
+		T offz = 0;
+		if (D == 3) {
+			offz = fz[i];
+			base += (iz[i] - oz) * tx * ty;
+		}
+		T sr = 0, si = 0;
+#pragma unroll 1
+		for (int jz = 0; jz < (D == 3 ? W : 1); jz++) {
+			const T kz = D == 3 ? kernel_cell<T, W>(ks, offz, jz) : (T) 1;
+			const C* plane = base + jz * tx * ty;
+			T pr = 0, pi = 0;
+#pragma unroll (W <= 8 ? W : 2)
+			for (int jy = 0; jy < W; jy++) {
+				const C* row = plane + jy * tx;
+				T rr = 0, ri = 0;
+#pragma unroll
+				for (int jx = 0; jx < W; jx++) {
+					const C v = row[jx];
+					rr += v.x * kx[jx];
+					ri += v.y * kx[jx];
+				}
+				pr += rr * ky[jy];
+				pi += ri * ky[jy];
+			}
+			sr += pr * kz;
+			si += pi * kz;
+		}
+		C out;
+		out.x = sr;
+		out.y = si;
+		sb[perm[i]] = out;
+	}
+}
+
 #define INTERP_ENTRIES(T, S, W)                                                                                         \
 	extern "C" __global__ void __launch_bounds__(256) interp_2d_##S##_w##W(const int* perm, const int* ix,            \
 		const int* iy, const T* fx, const T* fy, int m, const Cplx<T>::type* grid, Cplx<T>::type* samples, int nx,     \
-		int ny, int batch, int type, T beta, T norm)                                                                    \
+		int ny, int batch, const KernelSpec<T> ks)                                                                      \
 	{                                                                                                                   \
-		interp_2d<T, W>(perm, ix, iy, fx, fy, m, grid, samples, nx, ny, batch, type, beta, norm);                      \
+		interp_2d<T, W>(perm, ix, iy, fx, fy, m, grid, samples, nx, ny, batch, ks);                                    \
 	}                                                                                                                   \
 	extern "C" __global__ void __launch_bounds__(256) interp_3d_##S##_w##W(const int* perm, const int* ix,            \
 		const int* iy, const int* iz, const T* fx, const T* fy, const T* fz, int m, const Cplx<T>::type* grid,         \
-		Cplx<T>::type* samples, int nx, int ny, int nz, int batch, int type, T beta, T norm)                            \
+		Cplx<T>::type* samples, int nx, int ny, int nz, int batch, const KernelSpec<T> ks)                              \
 	{                                                                                                                   \
-		interp_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, grid, samples, nx, ny, nz, batch, type, beta, norm);          \
+		interp_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, grid, samples, nx, ny, nz, batch, ks);                        \
+	}                                                                                                                   \
+	extern "C" __global__ void __launch_bounds__(256) interp_tiles_2d_##S##_w##W(const int* perm, const int* ix,      \
+		const int* iy, const T* fx, const T* fy, int m, const int* subBin, const int* subStart, const int* subCount,   \
+		int nbx, int bx, int by, const Cplx<T>::type* grid, Cplx<T>::type* samples, int nx, int ny,                    \
+		const KernelSpec<T> ks)                                                                                         \
+	{                                                                                                                   \
+		interp_tiles<T, W, 2>(perm, ix, iy, nullptr, fx, fy, nullptr, m, subBin, subStart, subCount, nbx, 1, bx, by,   \
+			1, grid, samples, nx, ny, 1, ks);                                                                           \
+	}                                                                                                                   \
+	extern "C" __global__ void __launch_bounds__(256) interp_tiles_3d_##S##_w##W(const int* perm, const int* ix,      \
+		const int* iy, const int* iz, const T* fx, const T* fy, const T* fz, int m, const int* subBin,                 \
+		const int* subStart, const int* subCount, int nbx, int nby, int bx, int by, int bz,                            \
+		const Cplx<T>::type* grid, Cplx<T>::type* samples, int nx, int ny, int nz, const KernelSpec<T> ks)             \
+	{                                                                                                                   \
+		interp_tiles<T, W, 3>(perm, ix, iy, iz, fx, fy, fz, m, subBin, subStart, subCount, nbx, nby, bx, by, bz, grid, \
+			samples, nx, ny, nz, ks);                                                                                   \
 	}
 
 FOR_EACH_WIDTH(INTERP_ENTRIES, float, f)

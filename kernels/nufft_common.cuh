@@ -23,6 +23,27 @@ __device__ __noinline__ float nj_i0(float x) { return cyl_bessel_i0f(x); }
 __device__ __noinline__ double nj_i0(double x) { return cyl_bessel_i0(x); }
 
 /**
+ * How kernels evaluate ψ: passed by value to every entry point (it lives in the constant bank of the launch, so the
+ * unrolled Horner steps read their coefficients as constant operands; no __constant__ globals). Built on the host by
+ * GpuKernelSpec (same field order and C layout: int, int, T, T, float[16·10]).
+ *   type  KERNEL_ES / KERNEL_KB / KERNEL_GAUSS: the formulas below; KERNEL_KB_POLY: piecewise polynomials
+ *         (org.nufftj.kernel.KernelPolynomial, degree NUFFTJ_DEGREE, checked on the host to 1e-7), float kernels only
+ *   beta, norm  the formulas' shape parameters
+ *   c     c[j·NUFFTJ_NCOEF + d]: cell j's coefficient of z^d, z = 2(off + W/2) − 1 ∈ [−1, 1)
+ */
+#define NUFFTJ_DEGREE 9
+#define NUFFTJ_NCOEF (NUFFTJ_DEGREE + 1)
+#define KERNEL_KB_POLY 3
+
+template <typename T> struct KernelSpec {
+	int type;
+	int unused;
+	T beta;
+	T norm;
+	float c[NUFFTJ_MAX_W * NUFFTJ_NCOEF];
+};
+
+/**
  * ψ(x) for x in grid cells from the kernel centre.
  *   ES (Barnett et al. 2019 eq. 1.8): exp(β(√(1 − (2x/W)²) − 1)) for |x| < W/2
  *   KB (Jackson 1991):                I0(β√(1 − (2x/W)²)) / I0(β)  for |x| ≤ W/2   (norm = 1/I0(β))
@@ -37,13 +58,36 @@ __device__ __forceinline__ T kernel_value(int type, T x, int w, T beta, T norm) 
 	return q > (T) 0 ? nj_exp(-x * x * norm) : (T) 0;
 }
 
+/** Cell j's polynomial at z (Horner; j may be a run-time value: the constant bank is indexable). */
+__device__ __forceinline__ float kernel_poly(const float* c, int j, float z) {
+	const float* cj = c + j * NUFFTJ_NCOEF;
+	float v = cj[NUFFTJ_DEGREE];
+#pragma unroll
+	for (int d = NUFFTJ_DEGREE - 1; d >= 0; d--) v = fmaf(v, z, cj[d]);
+	return v;
+}
+
+/** ψ(off + j): weight of stencil cell j of a sample whose first cell has kernel argument off ∈ [−W/2, −W/2 + 1). */
+template <typename T, int W>
+__device__ __forceinline__ T kernel_cell(const KernelSpec<T>& ks, T off, int j) {
+	if (sizeof(T) == 4 && ks.type == KERNEL_KB_POLY)
+		return (T) kernel_poly(ks.c, j, (float) ((T) 2 * (off + (T) (W / 2.0)) - (T) 1));
+	return kernel_value<T>(ks.type, off + (T) j, W, ks.beta, ks.norm);
+}
+
 /** The W kernel values ψ(off + j), j = 0..W−1, of one axis into k[] (W is a template constant: k stays in registers). */
 template <typename T, int W>
-__device__ __forceinline__ void kernel_values(T* k, int type, T off, T beta, T norm) {
+__device__ __forceinline__ void kernel_values(T* k, const KernelSpec<T>& ks, T off) {
+	if (sizeof(T) == 4 && ks.type == KERNEL_KB_POLY) {
+		const float z = (float) ((T) 2 * (off + (T) (W / 2.0)) - (T) 1);
+#pragma unroll
+		for (int j = 0; j < W; j++) k[j] = (T) kernel_poly(ks.c, j, z);
+		return;
+	}
 	// Float: unrolled (values in registers). Double: a rolled loop, since the inlined double exp/sqrt repeated W times
 	// per axis, per width and per kernel would multiply the module size; the values then live in (L1-cached) local memory.
 #pragma unroll (sizeof(T) == 4 ? W : 1)
-	for (int j = 0; j < W; j++) k[j] = kernel_value<T>(type, off + (T) j, W, beta, norm);
+	for (int j = 0; j < W; j++) k[j] = kernel_value<T>(ks.type, off + (T) j, W, ks.beta, ks.norm);
 }
 
 // Instantiates MACRO(T, S, W) for every supported width W = 2..16.
@@ -57,9 +101,14 @@ __device__ __forceinline__ int wrap(int i, int n) {
 	return i < 0 ? i + n : (i >= n ? i - n : i);
 }
 
+/** Complex add to global memory: one vector atomic on sm_90+ (float2 atomicAdd is global-only there). */
 __device__ __forceinline__ void atomic_add_c(float2* p, float2 v) {
+#if __CUDA_ARCH__ >= 900
+	atomicAdd(p, v);
+#else
 	atomicAdd(&p->x, v.x);
 	atomicAdd(&p->y, v.y);
+#endif
 }
 
 __device__ __forceinline__ void atomic_add_c(double2* p, double2 v) {

@@ -5,28 +5,34 @@
 // so that ix + ⌊W/2⌋ lies in [0, nx)), (fx, fy, fz) = ix − t, the kernel argument of that first cell.
 // Grid and sample buffers hold B transforms: grid[b·G + …], samples[b·M + …], complex interleaved.
 // The width W is a template constant (one entry point per W = 2..16, suffix _wW) so every stencil loop unrolls and
-// the kernel values stay in registers.
+// the kernel values stay in registers; ψ is evaluated as KernelSpec says (nufft_common.cuh).
 //
-// Two methods (SpreadMethod):
+// Methods (SpreadMethod):
 //  ATOMIC: one thread per sorted point, global atomics (neighbouring threads hit neighbouring cells thanks to the
 //          sort, so the L2 atomics coalesce), all B transforms per thread (kernel values computed once).
 //  SHARED: one block per (subproblem, transform); a subproblem is ≤ maxSub points of one bin, accumulated in a
 //          shared-memory tile of (bin + W − 1) cells per axis, then added to the grid with global atomics
-//          (Sørensen's hybrid gridding / gpuNUFFT sectors / cuFINUFFT "SM").
+//          (Sørensen's hybrid gridding / gpuNUFFT sectors / cuFINUFFT "SM"). Two ways to fill the tile:
+//    shared_*  one thread per point, W^d shared atomics each. Threads of a warp hold neighbouring points (the sort),
+//              so on dense trajectories (radial centres) they hit the same cells at once and the atomics serialise.
+//    tiles_*   threads over (point, tap) pairs: the block first stages a chunk of points (kernel values, tile
+//              offsets, sample value) in shared memory, then consecutive threads take consecutive taps of one point,
+//              so the lanes of a warp update distinct cells. The tile is planar (real plane, then imaginary) with a
+//              row pitch of bin + W cells, so the W taps of W consecutive rows fall in distinct banks.
 #include "nufft_common.cuh"
 
 template <typename T, int W>
 __device__ __forceinline__ void spread_atomic_2d(const int* __restrict__ perm, const int* __restrict__ ix,
 	const int* __restrict__ iy, const T* __restrict__ fx, const T* __restrict__ fy, int m,
 	const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny, int batch,
-	int type, T beta, T norm)
+	const KernelSpec<T>& ks)
 {
 	typedef typename Cplx<T>::type C;
 	const int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i >= m) return;
 	T kx[W], ky[W];
-	kernel_values<T, W>(kx, type, fx[i], beta, norm);
-	kernel_values<T, W>(ky, type, fy[i], beta, norm);
+	kernel_values<T, W>(kx, ks, fx[i]);
+	kernel_values<T, W>(ky, ks, fy[i]);
 	const int p = perm[i], x0 = ix[i], y0 = iy[i];
 	int xs[W];
 #pragma unroll
@@ -54,14 +60,14 @@ template <typename T, int W>
 __device__ __forceinline__ void spread_atomic_3d(const int* __restrict__ perm, const int* __restrict__ ix,
 	const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx, const T* __restrict__ fy,
 	const T* __restrict__ fz, int m, const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid,
-	int nx, int ny, int nz, int batch, int type, T beta, T norm)
+	int nx, int ny, int nz, int batch, const KernelSpec<T>& ks)
 {
 	typedef typename Cplx<T>::type C;
 	const int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i >= m) return;
 	T kx[W], ky[W];
-	kernel_values<T, W>(kx, type, fx[i], beta, norm);
-	kernel_values<T, W>(ky, type, fy[i], beta, norm);
+	kernel_values<T, W>(kx, ks, fx[i]);
+	kernel_values<T, W>(ky, ks, fy[i]);
 	const T offz = fz[i];
 	const int p = perm[i], x0 = ix[i], y0 = iy[i], z0 = iz[i];
 	int xs[W];
@@ -73,7 +79,7 @@ __device__ __forceinline__ void spread_atomic_3d(const int* __restrict__ perm, c
 		C* gb = grid + b * g;
 #pragma unroll 1
 		for (int jz = 0; jz < W; jz++) {
-			const T kz = kernel_value<T>(type, offz + (T) jz, W, beta, norm);
+			const T kz = kernel_cell<T, W>(ks, offz, jz);
 			C* plane = gb + (long long) wrap(z0 + jz, nz) * ny * nx;
 #pragma unroll (W <= 8 ? W : 2)
 			for (int jy = 0; jy < W; jy++) {
@@ -111,6 +117,31 @@ __device__ __forceinline__ void flush_tile(const typename Cplx<T>::type* tile, t
 }
 
 /**
+ * Adds a planar tile (real plane re[], imaginary plane im[]; tx × ty × tz cells used, row pitch px ≥ tx) to the
+ * periodic grid, skipping zero cells.
+ */
+template <typename T>
+__device__ __forceinline__ void flush_planes(const T* re, const T* im, typename Cplx<T>::type* gb, int ox, int oy,
+	int oz, int tx, int ty, int tz, int px, int nx, int ny, int nz)
+{
+	const int tn = tx * ty * tz;
+	for (int k = threadIdx.x; k < tn; k += blockDim.x) {
+		const int cx = k % tx, r = k / tx, cy = r % ty, cz = r / ty;
+		const int s = (cz * ty + cy) * px + cx;
+		typename Cplx<T>::type v;
+		v.x = re[s];
+		v.y = im[s];
+		if (v.x != (T) 0 || v.y != (T) 0) {
+			int gx = (ox + cx) % nx, gy = (oy + cy) % ny, gz = (oz + cz) % nz;
+			if (gx < 0) gx += nx;
+			if (gy < 0) gy += ny;
+			if (gz < 0) gz += nz;
+			atomic_add_c(&gb[((long long) gz * ny + gy) * nx + gx], v);
+		}
+	}
+}
+
+/**
  * One block per (subproblem, transform): subproblem s covers sorted points [start[s], start[s] + count[s]) of bin
  * bin[s]; bins are bx × by cells, numbered x fastest over nbx bins per row.
  */
@@ -119,7 +150,7 @@ __device__ __forceinline__ void spread_shared_2d(const int* __restrict__ perm, c
 	const int* __restrict__ iy, const T* __restrict__ fx, const T* __restrict__ fy, int m,
 	const int* __restrict__ subBin, const int* __restrict__ subStart, const int* __restrict__ subCount, int nbx,
 	int bx, int by, const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny,
-	int type, T beta, T norm)
+	const KernelSpec<T>& ks)
 {
 	typedef typename Cplx<T>::type C;
 	extern __shared__ __align__(16) unsigned char smem[];
@@ -136,8 +167,8 @@ __device__ __forceinline__ void spread_shared_2d(const int* __restrict__ perm, c
 	const C* sb = samples + (long long) b * m;
 	for (int i = start + threadIdx.x; i < start + count; i += blockDim.x) {
 		T kx[W], ky[W];
-		kernel_values<T, W>(kx, type, fx[i], beta, norm);
-		kernel_values<T, W>(ky, type, fy[i], beta, norm);
+		kernel_values<T, W>(kx, ks, fx[i]);
+		kernel_values<T, W>(ky, ks, fy[i]);
 		const C c = sb[perm[i]];
 		C* base = tile + (iy[i] - oy) * tx + ix[i] - ox;
 #pragma unroll (W <= 8 ? W : 2)
@@ -161,7 +192,7 @@ __device__ __forceinline__ void spread_shared_3d(const int* __restrict__ perm, c
 	const T* __restrict__ fz, int m, const int* __restrict__ subBin, const int* __restrict__ subStart,
 	const int* __restrict__ subCount, int nbx, int nby, int bx, int by, int bz,
 	const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny, int nz,
-	int type, T beta, T norm)
+	const KernelSpec<T>& ks)
 {
 	typedef typename Cplx<T>::type C;
 	extern __shared__ __align__(16) unsigned char smem[];
@@ -179,14 +210,14 @@ __device__ __forceinline__ void spread_shared_3d(const int* __restrict__ perm, c
 	const C* sb = samples + (long long) b * m;
 	for (int i = start + threadIdx.x; i < start + count; i += blockDim.x) {
 		T kx[W], ky[W];
-		kernel_values<T, W>(kx, type, fx[i], beta, norm);
-		kernel_values<T, W>(ky, type, fy[i], beta, norm);
+		kernel_values<T, W>(kx, ks, fx[i]);
+		kernel_values<T, W>(ky, ks, fy[i]);
 		const T offz = fz[i];
 		const C c = sb[perm[i]];
 		C* base = tile + ((iz[i] - oz) * ty + iy[i] - oy) * tx + ix[i] - ox;
 #pragma unroll 1
 		for (int jz = 0; jz < W; jz++) {
-			const T kz = kernel_value<T>(type, offz + (T) jz, W, beta, norm);
+			const T kz = kernel_cell<T, W>(ks, offz, jz);
 			const T cr = c.x * kz, ci = c.y * kz;
 			C* plane = base + jz * tx * ty;
 #pragma unroll (W <= 8 ? W : 2)
@@ -205,36 +236,174 @@ __device__ __forceinline__ void spread_shared_3d(const int* __restrict__ perm, c
 	flush_tile<T>(tile, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, nx, ny, nz);
 }
 
+/** Points staged per chunk by the tiles_* spreaders (= threads per block). */
+#define TILE_CHUNK 256
+
+/**
+ * Shared-memory layout of the tiles_* spreaders (D = 2 or 3 axes): the tile's real and imaginary planes
+ * (pitch (bx + W) × (by + W − 1) [× (bz + W − 1)] cells each), then per staged point its D·W kernel values, its tile
+ * cell offset and its sample value. GpuNufftPlan.tilesBytes computes the same size.
+ */
+template <typename T, int W, int D>
+struct TileStage {
+	T* re;
+	T* im;
+	T* k;        // [TILE_CHUNK][D·W]
+	int* cell;   // [TILE_CHUNK] offset of the stencil's first cell in the tile planes
+	T* vr;       // [TILE_CHUNK]
+	T* vi;       // [TILE_CHUNK]
+	__device__ TileStage(unsigned char* smem, int planeCells) {
+		re = reinterpret_cast<T*>(smem);
+		im = re + planeCells;
+		k = im + planeCells;
+		vr = k + TILE_CHUNK * D * W;
+		vi = vr + TILE_CHUNK;
+		cell = reinterpret_cast<int*>(vi + TILE_CHUNK);
+	}
+};
+
+template <typename T, int W>
+__device__ __forceinline__ void spread_tiles_2d(const int* __restrict__ perm, const int* __restrict__ ix,
+	const int* __restrict__ iy, const T* __restrict__ fx, const T* __restrict__ fy, int m,
+	const int* __restrict__ subBin, const int* __restrict__ subStart, const int* __restrict__ subCount, int nbx,
+	int bx, int by, const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny,
+	const KernelSpec<T>& ks)
+{
+	typedef typename Cplx<T>::type C;
+	extern __shared__ __align__(16) unsigned char smem[];
+	const int s = blockIdx.x, b = blockIdx.y;
+	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, plane = px * ty;
+	TileStage<T, W, 2> st(smem, plane);
+	for (int k = threadIdx.x; k < plane; k += blockDim.x) {
+		st.re[k] = 0;
+		st.im[k] = 0;
+	}
+	const int bin = subBin[s], start = subStart[s], count = subCount[s];
+	const int ox = (bin % nbx) * bx - W / 2, oy = (bin / nbx) * by - W / 2;
+	const C* sb = samples + (long long) b * m;
+	for (int c0 = 0; c0 < count; c0 += TILE_CHUNK) {
+		const int n = min(TILE_CHUNK, count - c0);
+		__syncthreads(); // tile cleared / previous chunk's taps done before the stage is overwritten
+		if (threadIdx.x < n) {
+			const int i = start + c0 + threadIdx.x;
+			T* k = st.k + threadIdx.x * 2 * W;
+			kernel_values<T, W>(k, ks, fx[i]);
+			kernel_values<T, W>(k + W, ks, fy[i]);
+			st.cell[threadIdx.x] = (iy[i] - oy) * px + ix[i] - ox;
+			const C v = sb[perm[i]];
+			st.vr[threadIdx.x] = v.x;
+			st.vi[threadIdx.x] = v.y;
+		}
+		__syncthreads();
+		for (int e = threadIdx.x; e < n * W * W; e += blockDim.x) {
+			const int p = e / (W * W), r = e - p * (W * W), jy = r / W, jx = r - jy * W;
+			const T* k = st.k + p * 2 * W;
+			const T w = k[jx] * k[W + jy];
+			const int cell = st.cell[p] + jy * px + jx;
+			atomicAdd(&st.re[cell], st.vr[p] * w);
+			atomicAdd(&st.im[cell], st.vi[p] * w);
+		}
+	}
+	__syncthreads();
+	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny, ox, oy, 0, tx, ty, 1, px, nx, ny, 1);
+}
+
+template <typename T, int W>
+__device__ __forceinline__ void spread_tiles_3d(const int* __restrict__ perm, const int* __restrict__ ix,
+	const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx, const T* __restrict__ fy,
+	const T* __restrict__ fz, int m, const int* __restrict__ subBin, const int* __restrict__ subStart,
+	const int* __restrict__ subCount, int nbx, int nby, int bx, int by, int bz,
+	const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny, int nz,
+	const KernelSpec<T>& ks)
+{
+	typedef typename Cplx<T>::type C;
+	extern __shared__ __align__(16) unsigned char smem[];
+	const int s = blockIdx.x, b = blockIdx.y;
+	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, tz = bz + W - 1, plane = px * ty * tz;
+	TileStage<T, W, 3> st(smem, plane);
+	for (int k = threadIdx.x; k < plane; k += blockDim.x) {
+		st.re[k] = 0;
+		st.im[k] = 0;
+	}
+	const int bin = subBin[s], start = subStart[s], count = subCount[s];
+	const int ox = (bin % nbx) * bx - W / 2, oy = ((bin / nbx) % nby) * by - W / 2;
+	const int oz = (bin / (nbx * nby)) * bz - W / 2;
+	const C* sb = samples + (long long) b * m;
+	for (int c0 = 0; c0 < count; c0 += TILE_CHUNK) {
+		const int n = min(TILE_CHUNK, count - c0);
+		__syncthreads();
+		if (threadIdx.x < n) {
+			const int i = start + c0 + threadIdx.x;
+			T* k = st.k + threadIdx.x * 3 * W;
+			kernel_values<T, W>(k, ks, fx[i]);
+			kernel_values<T, W>(k + W, ks, fy[i]);
+			kernel_values<T, W>(k + 2 * W, ks, fz[i]);
+			st.cell[threadIdx.x] = ((iz[i] - oz) * ty + iy[i] - oy) * px + ix[i] - ox;
+			const C v = sb[perm[i]];
+			st.vr[threadIdx.x] = v.x;
+			st.vi[threadIdx.x] = v.y;
+		}
+		__syncthreads();
+		for (int e = threadIdx.x; e < n * W * W * W; e += blockDim.x) {
+			const int p = e / (W * W * W), r = e - p * (W * W * W), jz = r / (W * W), r2 = r - jz * (W * W);
+			const int jy = r2 / W, jx = r2 - jy * W;
+			const T* k = st.k + p * 3 * W;
+			const T w = k[jx] * k[W + jy] * k[2 * W + jz];
+			const int cell = st.cell[p] + (jz * ty + jy) * px + jx;
+			atomicAdd(&st.re[cell], st.vr[p] * w);
+			atomicAdd(&st.im[cell], st.vi[p] * w);
+		}
+	}
+	__syncthreads();
+	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
+}
+
 // -- entry points: <kernel>_<f|d>_w<W>, looked up by name from GpuNufftPlan --
 
 #define SPREAD_ENTRIES(T, S, W)                                                                                         \
 	extern "C" __global__ void __launch_bounds__(256) spread_atomic_2d_##S##_w##W(const int* perm, const int* ix,     \
 		const int* iy, const T* fx, const T* fy, int m, const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx,     \
-		int ny, int batch, int type, T beta, T norm)                                                                    \
+		int ny, int batch, const KernelSpec<T> ks)                                                                      \
 	{                                                                                                                   \
-		spread_atomic_2d<T, W>(perm, ix, iy, fx, fy, m, samples, grid, nx, ny, batch, type, beta, norm);               \
+		spread_atomic_2d<T, W>(perm, ix, iy, fx, fy, m, samples, grid, nx, ny, batch, ks);                             \
 	}                                                                                                                   \
 	extern "C" __global__ void __launch_bounds__(256) spread_atomic_3d_##S##_w##W(const int* perm, const int* ix,     \
 		const int* iy, const int* iz, const T* fx, const T* fy, const T* fz, int m, const Cplx<T>::type* samples,      \
-		Cplx<T>::type* grid, int nx, int ny, int nz, int batch, int type, T beta, T norm)                               \
+		Cplx<T>::type* grid, int nx, int ny, int nz, int batch, const KernelSpec<T> ks)                                 \
 	{                                                                                                                   \
-		spread_atomic_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, samples, grid, nx, ny, nz, batch, type, beta, norm);   \
+		spread_atomic_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, samples, grid, nx, ny, nz, batch, ks);                 \
 	}                                                                                                                   \
 	extern "C" __global__ void __launch_bounds__(256) spread_shared_2d_##S##_w##W(const int* perm, const int* ix,     \
 		const int* iy, const T* fx, const T* fy, int m, const int* subBin, const int* subStart, const int* subCount,   \
-		int nbx, int bx, int by, const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny, int type, T beta,  \
-		T norm)                                                                                                         \
+		int nbx, int bx, int by, const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny,                    \
+		const KernelSpec<T> ks)                                                                                         \
 	{                                                                                                                   \
 		spread_shared_2d<T, W>(perm, ix, iy, fx, fy, m, subBin, subStart, subCount, nbx, bx, by, samples, grid, nx,    \
-			ny, type, beta, norm);                                                                                      \
+			ny, ks);                                                                                                    \
 	}                                                                                                                   \
 	extern "C" __global__ void __launch_bounds__(256) spread_shared_3d_##S##_w##W(const int* perm, const int* ix,     \
 		const int* iy, const int* iz, const T* fx, const T* fy, const T* fz, int m, const int* subBin,                 \
 		const int* subStart, const int* subCount, int nbx, int nby, int bx, int by, int bz,                            \
-		const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny, int nz, int type, T beta, T norm)           \
+		const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny, int nz, const KernelSpec<T> ks)             \
 	{                                                                                                                   \
 		spread_shared_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, subBin, subStart, subCount, nbx, nby, bx, by, bz,     \
-			samples, grid, nx, ny, nz, type, beta, norm);                                                               \
+			samples, grid, nx, ny, nz, ks);                                                                             \
+	}                                                                                                                   \
+	extern "C" __global__ void __launch_bounds__(256) spread_tiles_2d_##S##_w##W(const int* perm, const int* ix,      \
+		const int* iy, const T* fx, const T* fy, int m, const int* subBin, const int* subStart, const int* subCount,   \
+		int nbx, int bx, int by, const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny,                    \
+		const KernelSpec<T> ks)                                                                                         \
+	{                                                                                                                   \
+		spread_tiles_2d<T, W>(perm, ix, iy, fx, fy, m, subBin, subStart, subCount, nbx, bx, by, samples, grid, nx,     \
+			ny, ks);                                                                                                    \
+	}                                                                                                                   \
+	extern "C" __global__ void __launch_bounds__(256) spread_tiles_3d_##S##_w##W(const int* perm, const int* ix,      \
+		const int* iy, const int* iz, const T* fx, const T* fy, const T* fz, int m, const int* subBin,                 \
+		const int* subStart, const int* subCount, int nbx, int nby, int bx, int by, int bz,                            \
+		const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny, int nz, const KernelSpec<T> ks)             \
+	{                                                                                                                   \
+		spread_tiles_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, subBin, subStart, subCount, nbx, nby, bx, by, bz,      \
+			samples, grid, nx, ny, nz, ks);                                                                             \
 	}
 
 FOR_EACH_WIDTH(SPREAD_ENTRIES, float, f)

@@ -23,8 +23,6 @@ import jcuda.runtime.cudaStream_t;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.kernel.Kernel;
-import org.nufftj.kernel.KernelType;
-import org.nufftj.kernel.KaiserBessel;
 import org.nufftj.kernel.Kernels;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
@@ -57,6 +55,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	static final int SHARED_TARGET = 96 * 1024;
 	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
 	static final int MAX_SUBPROBLEM = 1024;
+	/**
+	 * Benchmark switches (read when a plan is made): {@code threads} selects the point-per-thread shared spreader,
+	 * {@code global} the L1 interpolator, for side-by-side timings in GpuBenchmark.
+	 */
+	static final String SPREAD_VARIANT_PROPERTY = "nufftj.gpu.spread", INTERP_VARIANT_PROPERTY = "nufftj.gpu.interp";
+	/** Points staged per chunk by spread_tiles_* (TILE_CHUNK in kernels/spread.cu). */
+	static final int TILE_CHUNK = 256;
 	/** Device memory kept free for cuFFT plans, the context and other users. */
 	static final long RESERVE_BYTES = 256L << 20;
 
@@ -68,9 +73,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final int dims;
 	private final int[] n0 = { 1, 1, 1 }, n = { 1, 1, 1 };
 	private final long pixels, gridPoints;
-	private final int kernelCode, width;
-	private final double beta, norm;
+	private final int width;
+	private final GpuKernelSpec spec;
 	private final SpreadMethod method;
+	/** SHARED spreading by (point, tap) pairs (spread_tiles_*) rather than by point (spread_shared_*). */
+	private final boolean tilesSpread;
+	/** Interpolation from shared-memory tiles (interp_tiles_*) rather than through L1 (interp_*). */
+	private final boolean tilesInterp;
 	private final int[] binSize;
 	private final CUstream stream = new CUstream();
 	private final CUevent[] events = new CUevent[5];
@@ -126,10 +135,9 @@ public final class GpuNufftPlan implements NufftPlan {
 		final Kernel k = p.kernel();
 		width = k.width();
 		InvalidInputException.require(width <= 16, "GPU NUFFT: kernel width " + width + " > 16 is not supported");
-		kernelCode = kernelCode(k.type());
-		beta = k.shape();
-		norm = k.type() == KernelType.KAISER_BESSEL ? 1 / KaiserBessel.besselI0(beta) :
-			k.type() == KernelType.GAUSSIAN ? 1 / (2 * beta * beta) : 0;
+		spec = new GpuKernelSpec(k, dbl);
+		tilesSpread = !"threads".equals(System.getProperty(SPREAD_VARIANT_PROPERTY));
+		tilesInterp = !"global".equals(System.getProperty(INTERP_VARIANT_PROPERTY));
 		binSize = binSize(dims, width, cbytes, device.sharedMemoryOptin());
 		method = resolveMethod(o.spreadMethod(), sharedBytes(), device.sharedMemoryOptin());
 		device.makeCurrent();
@@ -400,16 +408,37 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	private void launchInterp(final CUdeviceptr smp, final int batch) {
+		if (tilesInterp) {
+			final int shared = tileBytes(binSize, width, cbytes);
+			launch("interp_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems, batch, shared,
+				binnedArgs(Pointer.to(grid.pointer()), Pointer.to(smp)), subproblems + " subproblems x " + batch + ", " +
+					shared + " B shared");
+			return;
+		}
 		final Pointer args;
 		if (dims == 2) {
 			args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(grid.pointer()), Pointer.to(smp),
-				ints(n[0]), ints(n[1]), ints(batch), ints(kernelCode), real(beta), real(norm));
+				ints(n[0]), ints(n[1]), ints(batch), spec.pointer());
 		}
 		else {
 			args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(grid.pointer()),
-				Pointer.to(smp), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), ints(kernelCode), real(beta), real(norm));
+				Pointer.to(smp), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), spec.pointer());
 		}
 		launch("interp_" + dims + "d" + suffix() + "_w" + width, blocks(m), 1, 0, args, m + " points x " + batch);
+	}
+
+	/**
+	 * Arguments of the binned kernels (spread_shared_*, spread_tiles_*, interp_tiles_*): points, subproblems, bins, then
+	 * {@code in}, {@code out}, grid size, kernel spec.
+	 */
+	private Pointer binnedArgs(final Pointer in, final Pointer out) {
+		if (dims == 2) {
+			return Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), p(subBin), p(subStart), p(subCount),
+				ints(binsPerAxis[0]), ints(binSize[0]), ints(binSize[1]), in, out, ints(n[0]), ints(n[1]), spec.pointer());
+		}
+		return Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), p(subBin), p(subStart),
+			p(subCount), ints(binsPerAxis[0]), ints(binsPerAxis[1]), ints(binSize[0]), ints(binSize[1]), ints(binSize[2]),
+			in, out, ints(n[0]), ints(n[1]), ints(n[2]), spec.pointer());
 	}
 
 	private void launchSpread(final CUdeviceptr smp, final int batch) {
@@ -417,31 +446,19 @@ public final class GpuNufftPlan implements NufftPlan {
 			final Pointer args;
 			if (dims == 2) {
 				args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(smp), Pointer.to(grid.pointer()),
-					ints(n[0]), ints(n[1]), ints(batch), ints(kernelCode), real(beta), real(norm));
+					ints(n[0]), ints(n[1]), ints(batch), spec.pointer());
 			}
 			else {
 				args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(smp),
-					Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), ints(kernelCode),
-					real(beta), real(norm));
+					Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), spec.pointer());
 			}
 			launch("spread_atomic_" + dims + "d" + suffix() + "_w" + width, blocks(m), 1, 0, args, m + " points x " + batch);
 			return;
 		}
 		final int shared = sharedBytes();
-		final Pointer args;
-		if (dims == 2) {
-			args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), p(subBin), p(subStart), p(subCount),
-				ints(binsPerAxis[0]), ints(binSize[0]), ints(binSize[1]), Pointer.to(smp), Pointer.to(grid.pointer()),
-				ints(n[0]), ints(n[1]), ints(kernelCode), real(beta), real(norm));
-		}
-		else {
-			args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), p(subBin), p(subStart),
-				p(subCount), ints(binsPerAxis[0]), ints(binsPerAxis[1]), ints(binSize[0]), ints(binSize[1]),
-				ints(binSize[2]), Pointer.to(smp), Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]), ints(n[2]),
-				ints(kernelCode), real(beta), real(norm));
-		}
-		launch("spread_shared_" + dims + "d" + suffix() + "_w" + width, subproblems, batch, shared, args,
-			subproblems + " subproblems x " + batch + ", " + shared + " B shared");
+		launch("spread_" + (tilesSpread ? "tiles_" : "shared_") + dims + "d" + suffix() + "_w" + width, subproblems,
+			batch, shared, binnedArgs(Pointer.to(smp), Pointer.to(grid.pointer())), subproblems + " subproblems x " +
+				batch + ", " + shared + " B shared");
 	}
 
 	private void launch(final String kernel, final long gridX, final int gridY, final int shared, final Pointer args,
@@ -489,21 +506,36 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	// -- helpers: set-up and memory --
 
-	/** Shared memory of one spreading block: a tile of (bin + W − 1) cells per axis. */
+	/** Shared memory of one spreading block (SHARED method, the variant in use). */
 	int sharedBytes() {
-		return tileBytes(binSize, width, cbytes);
+		return tilesSpread ? stagedTileBytes(binSize, width, cbytes) : tileBytes(binSize, width, cbytes);
 	}
 
+	/** A complex tile of (bin + W − 1) cells per axis (spread_shared_*, interp_tiles_*). */
 	static int tileBytes(final int[] bin, final int width, final int cbytes) {
 		long cells = 1;
 		for (final int b : bin) cells *= b + width - 1;
 		return (int) Math.min(Integer.MAX_VALUE, cells * cbytes);
 	}
 
+	/**
+	 * spread_tiles_*: two real planes of pitch (bin + W) × (bin + W − 1)… cells, then TILE_CHUNK staged points of
+	 * d·W kernel values, two sample components and one int cell offset (TileStage in kernels/spread.cu).
+	 */
+	static int stagedTileBytes(final int[] bin, final int width, final int cbytes) {
+		long cells = bin[0] + width;
+		for (int a = 1; a < bin.length; a++) cells *= bin[a] + width - 1;
+		final int real = cbytes / 2;
+		final long stage = (long) TILE_CHUNK * ((bin.length * width + 2) * real + 4);
+		return (int) Math.min(Integer.MAX_VALUE, 2 * cells * real + stage);
+	}
+
 	static int[] binSize(final int dims, final int width, final int cbytes, final int sharedOptin) {
 		final int[][] options = dims == 2 ? BINS_2D : BINS_3D;
-		for (final int[] b : options)
-			if (tileBytes(b, width, cbytes) <= Math.min(SHARED_TARGET, sharedOptin)) return b.clone();
+		for (final int[] b : options) {
+			final int need = Math.max(tileBytes(b, width, cbytes), stagedTileBytes(b, width, cbytes));
+			if (need <= Math.min(SHARED_TARGET, sharedOptin)) return b.clone();
+		}
 		return options[options.length - 1].clone();
 	}
 
@@ -525,16 +557,6 @@ public final class GpuNufftPlan implements NufftPlan {
 				throw new InvalidInputException("GPU NUFFT: the output-driven spreading method is not implemented; use " +
 					"auto, atomic or shared");
 			default: return sharedBytes <= sharedOptin ? SpreadMethod.SHARED : SpreadMethod.ATOMIC;
-		}
-	}
-
-	static int kernelCode(final KernelType t) {
-		switch (t) {
-			case AUTO:
-			case EXP_SEMICIRCLE: return 0;
-			case KAISER_BESSEL: return 1;
-			case GAUSSIAN: return 2;
-			default: throw new IllegalArgumentException(t.toString());
 		}
 	}
 
@@ -602,10 +624,6 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	private static Pointer ints(final int v) {
 		return Pointer.to(new int[] { v });
-	}
-
-	private Pointer real(final double v) {
-		return dbl ? Pointer.to(new double[] { v }) : Pointer.to(new float[] { (float) v });
 	}
 
 	private static float[] toFloat(final double[] a) {

@@ -86,6 +86,8 @@ final class GpuBenchmark {
 
 		Row row;
 		SpreadMethod method;
+		/** Method as asked on the suite's command line (with a kernel variant, e.g. shared-threads). */
+		String label;
 		String params;
 		double adjoint, forward, adjointE2e, forwardE2e, errAdjoint, errForward, cpuAdjoint = Double.NaN,
 			cpuForward = Double.NaN;
@@ -137,25 +139,51 @@ final class GpuBenchmark {
 
 	// -- measurement --
 
-	static Result run(final GpuDevice device, final Row row, final SpreadMethod method, final boolean cpu,
+	/**
+	 * The spreading method of a suite label: auto, atomic, shared, output, or shared-threads (the point-per-thread
+	 * shared spreader with the L1 interpolator, for comparison).
+	 */
+	static SpreadMethod method(final String label) {
+		return SpreadMethod.parse(label.equals("shared-threads") ? "shared" : label);
+	}
+
+	static Result run(final GpuDevice device, final Row row, final String label, final boolean cpu,
 		final int threads)
+	{
+		final boolean legacy = label.equals("shared-threads");
+		System.setProperty(GpuNufftPlan.SPREAD_VARIANT_PROPERTY, legacy ? "threads" : "tiles");
+		System.setProperty(GpuNufftPlan.INTERP_VARIANT_PROPERTY, legacy ? "global" : "tiles");
+		try {
+			return run(device, row, method(label), label, cpu, threads);
+		}
+		finally {
+			System.clearProperty(GpuNufftPlan.SPREAD_VARIANT_PROPERTY);
+			System.clearProperty(GpuNufftPlan.INTERP_VARIANT_PROPERTY);
+		}
+	}
+
+	private static Result run(final GpuDevice device, final Row row, final SpreadMethod method, final String label,
+		final boolean cpu, final int threads)
 	{
 		final Random r = new Random(row.hashCode() ^ System.nanoTime());
 		final Result res = new Result();
 		res.row = row;
 		res.method = method;
+		res.label = label;
 		final Trajectory t = trajectory(row, r);
 		final int m = t.count(), tr = row.transforms;
 		long px = 1;
 		for (final int n : row.size) px *= n;
 		final NufftOptions o = NufftOptions.defaults().withTolerance(row.eps).withSpreadMethod(method).withThreads(threads);
 		final NufftParameters p = ParameterChoice.choose(row.size, o);
-		res.params = "W=" + p.width() + " σ=" + p.oversampling() + " grid " + Arrays.toString(p.gridSize());
+		res.params = p.kernel().type().key() + " W=" + p.width() + " σ=" + p.oversampling() + " grid " +
+			Arrays.toString(p.gridSize());
 		final float[] img = gaussian(r, (int) (2 * px * tr)), smp = gaussian(r, 2 * m * tr);
 		final float[] outSmp = new float[smp.length], outImg = new float[img.length];
 		try (GpuNufftPlan plan = new GpuNufftPlan(device, false, p, o)) {
 			plan.setPoints(t);
 			plan.reserve(tr);
+			res.method = plan.spreadMethod();
 			// Device-resident: 3 rotating input sets of each kind.
 			final int sets = 3;
 			final DeviceArray[] dImg = new DeviceArray[sets], dSmp = new DeviceArray[sets];

@@ -150,15 +150,15 @@ public final class GpuSuite {
 				final GpuBenchmark.Row row = rows.get(i);
 				boolean first = true;
 				for (final String ms : methods.split(",")) {
-					final SpreadMethod method = SpreadMethod.parse(ms);
+					final SpreadMethod method = GpuBenchmark.method(ms);
 					try {
-						final GpuBenchmark.Result r = GpuBenchmark.run(device, row, method, cpu && first, threads);
+						final GpuBenchmark.Result r = GpuBenchmark.run(device, row, ms, cpu && first, threads);
 						first = false;
 						results.add(r);
 						write(report, md.toString() + table(results, threads));
 						System.out.printf("%-52s eps %.0e %-6s adj %8.3f ms (ref %.3f, x%.2f) fwd %8.3f ms (ref %.3f, x%.2f) " +
 							"e2e %.1f/%.1f ms err %.2e/%.2e cpu %.1f/%.1f ms [%s] [%s | %s]%n", row.name, row.eps,
-							method.name().toLowerCase(), r.adjoint, row.refAdjoint, r.adjoint / row.refAdjoint, r.forward,
+							ms, r.adjoint, row.refAdjoint, r.adjoint / row.refAdjoint, r.forward,
 							row.refForward, r.forward / row.refForward, r.adjointE2e, r.forwardE2e, r.errAdjoint, r.errForward,
 							r.cpuAdjoint, r.cpuForward, r.params, r.adjointStages, r.forwardStages);
 					}
@@ -168,6 +168,7 @@ public final class GpuSuite {
 						final GpuBenchmark.Result r = new GpuBenchmark.Result();
 						r.row = row;
 						r.method = method;
+						r.label = ms;
 						r.note = "FAILED: " + Cuda.brief(e);
 						results.add(r);
 					}
@@ -175,6 +176,12 @@ public final class GpuSuite {
 			}
 		}
 		md.append(table(results, threads));
+	}
+
+	/** The label asked for, and the method it resolved to when that differs (auto → …). */
+	private static String label(final GpuBenchmark.Result r) {
+		final String m = r.method.name().toLowerCase().replace('_', '-');
+		return r.label.startsWith(m) ? r.label : r.label + " (" + m + ")";
 	}
 
 	private static String table(final List<GpuBenchmark.Result> results, final int threads) {
@@ -192,11 +199,11 @@ public final class GpuSuite {
 		for (final GpuBenchmark.Result r : results) {
 			if (r.params == null) {
 				md.append("| ").append(r.row.name).append(" | ").append(r.row.eps).append(" | ")
-					.append(r.method.name().toLowerCase()).append(" | ").append(r.note).append(" |||||||||||\n");
+					.append(r.label).append(" | ").append(r.note).append(" |||||||||||\n");
 				continue;
 			}
 			md.append(String.format("| %s | %.0e | %s | %s | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %.2f / %.2f | " +
-				"%.1e / %.1e | %s | %s |%n", r.row.name, r.row.eps, r.method.name().toLowerCase(), r.params, r.adjoint,
+				"%.1e / %.1e | %s | %s |%n", r.row.name, r.row.eps, label(r), r.params, r.adjoint,
 				r.row.refAdjoint, r.adjoint / r.row.refAdjoint, r.forward, r.row.refForward, r.forward / r.row.refForward,
 				r.adjointE2e, r.forwardE2e, r.errAdjoint, r.errForward,
 				Double.isNaN(r.cpuAdjoint) ? "—" : String.format("%.1f / %.1f", r.cpuAdjoint, r.cpuForward),
@@ -208,7 +215,7 @@ public final class GpuSuite {
 		for (final GpuBenchmark.Result r : results) {
 			if (r.params == null) continue;
 			md.append("| ").append(r.row.name).append(" | ").append(String.format("%.0e", r.row.eps)).append(" | ")
-				.append(r.method.name().toLowerCase()).append(" | ").append(r.adjointStages).append(" | ")
+				.append(label(r)).append(" | ").append(r.adjointStages).append(" | ")
 				.append(r.forwardStages).append(" | ").append(r.note).append(" |\n");
 		}
 		md.append('\n');
