@@ -117,7 +117,7 @@ __device__ __forceinline__ void interp_tiles(const int* __restrict__ perm, const
 	const int s = blockIdx.x, b = blockIdx.y;
 	const int tx = bx + W - 1, ty = by + W - 1, tz = D == 3 ? bz + W - 1 : 1, tn = tx * ty * tz;
 	const int bin = subBin[s], start = subStart[s], count = subCount[s];
-	const int ox = (bin % nbx) * bx - W / 2, oy = ((bin / nbx) % nby) * by - W / 2;
+	const int ox = (bin % nbx) * bx - W / 2, oy = (D == 3 ? (bin / nbx) % nby : bin / nbx) * by - W / 2;
 	const int oz = D == 3 ? (bin / (nbx * nby)) * bz - W / 2 : 0;
 	const C* gb = grid + (long long) b * nx * ny * nz;
 	for (int k = threadIdx.x; k < tn; k += blockDim.x) {

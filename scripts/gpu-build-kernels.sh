@@ -3,7 +3,8 @@
 # src/main/resources/org/nufftj/gpu/<stage>.fatbin: SASS for sm_75, sm_80 (also runs on sm_86/sm_89, same major) and
 # sm_90, plus compute_90 PTX (newer GPUs JIT it), and writes kernels.sha256, the SHA-256 of every file under kernels/ the modules were built
 # from. GpuKernelsFreshnessTest fails when those hashes no longer match kernels/ (stale committed modules).
-# Needs nvcc (CUDA 12/13) on the PATH; no GPU.
+# Needs nvcc (CUDA 12/13) on the PATH; no GPU. With module names as arguments (e.g. `interp`) only those are rebuilt
+# (the others must already match kernels/: the hashes are written for every file).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/src/main/resources/org/nufftj/gpu"
@@ -13,6 +14,7 @@ archs=(-gencode arch=compute_75,code=sm_75 -gencode arch=compute_80,code=sm_80 -
 pids=()
 for src in "$root"/kernels/*.cu; do
   name="$(basename "$src" .cu)"
+  if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
   nvcc -fatbin -O3 -std=c++17 -Xfatbin -compress-all "${archs[@]}" -I "$root/kernels" -o "$out/$name.fatbin" "$src" &
   pids+=($!)
 done
