@@ -12,13 +12,13 @@
 //          sort, so the L2 atomics coalesce), all B transforms per thread (kernel values computed once).
 //  SHARED: one block per (subproblem, transform); a subproblem is ≤ maxSub points of one bin, accumulated in a
 //          shared-memory tile of (bin + W − 1) cells per axis, then added to the grid with global atomics
-//          (Sørensen's hybrid gridding / gpuNUFFT sectors / cuFINUFFT "SM"). Two ways to fill the tile:
-//    shared_*  one thread per point, W^d shared atomics each. Threads of a warp hold neighbouring points (the sort),
-//              so on dense trajectories (radial centres) they hit the same cells at once and the atomics serialise.
-//    tiles_*   threads over (point, tap) pairs: the block first stages a chunk of points (kernel values, tile
-//              offsets, sample value) in shared memory, then consecutive threads take consecutive taps of one point,
-//              so the lanes of a warp update distinct cells. The tile is planar (real plane, then imaginary) with a
-//              row pitch of bin + W cells, so the W taps of W consecutive rows fall in distinct banks.
+//          (Sørensen's hybrid gridding / gpuNUFFT sectors / cuFINUFFT "SM"), kernels spread_tiles_*. Threads run over
+//          (point, tap) pairs: the block first stages a chunk of points (kernel values, tile offsets, sample value)
+//          in shared memory, then consecutive threads take consecutive taps of one point, so the lanes of a warp
+//          update distinct cells. (Shared-memory float atomics are compare-and-swap loops on sm_90, ATOMS.CAST.SPIN:
+//          one point per thread, as first written, had the lanes of a warp — neighbouring sorted points — retry on
+//          the same cells; docs/gpu-tuning.md has the timings.) The tile is planar (real plane, then imaginary) with
+//          a row pitch of bin + W cells, so the W taps of W consecutive rows fall in distinct banks.
 #include "nufft_common.cuh"
 
 template <typename T, int W>
@@ -98,24 +98,6 @@ __device__ __forceinline__ void spread_atomic_3d(const int* __restrict__ perm, c
 	}
 }
 
-/** Adds a shared-memory tile (origin ox, oy, oz; tx × ty × tz cells) to the periodic grid, skipping zero cells. */
-template <typename T>
-__device__ __forceinline__ void flush_tile(const typename Cplx<T>::type* tile, typename Cplx<T>::type* gb, int ox,
-	int oy, int oz, int tx, int ty, int tz, int nx, int ny, int nz)
-{
-	const int tn = tx * ty * tz;
-	for (int k = threadIdx.x; k < tn; k += blockDim.x) {
-		const typename Cplx<T>::type v = tile[k];
-		if (v.x != (T) 0 || v.y != (T) 0) {
-			int gx = (ox + k % tx) % nx, gy = (oy + (k / tx) % ty) % ny, gz = (oz + k / (tx * ty)) % nz;
-			if (gx < 0) gx += nx;
-			if (gy < 0) gy += ny;
-			if (gz < 0) gz += nz;
-			atomic_add_c(&gb[((long long) gz * ny + gy) * nx + gx], v);
-		}
-	}
-}
-
 /**
  * Adds a planar tile (real plane re[], imaginary plane im[]; tx × ty × tz cells used, row pitch px ≥ tx) to the
  * periodic grid, skipping zero cells.
@@ -139,101 +121,6 @@ __device__ __forceinline__ void flush_planes(const T* re, const T* im, typename 
 			atomic_add_c(&gb[((long long) gz * ny + gy) * nx + gx], v);
 		}
 	}
-}
-
-/**
- * One block per (subproblem, transform): subproblem s covers sorted points [start[s], start[s] + count[s]) of bin
- * bin[s]; bins are bx × by cells, numbered x fastest over nbx bins per row.
- */
-template <typename T, int W>
-__device__ __forceinline__ void spread_shared_2d(const int* __restrict__ perm, const int* __restrict__ ix,
-	const int* __restrict__ iy, const T* __restrict__ fx, const T* __restrict__ fy, int m,
-	const int* __restrict__ subBin, const int* __restrict__ subStart, const int* __restrict__ subCount, int nbx,
-	int bx, int by, const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny,
-	const KernelSpec<T>& ks)
-{
-	typedef typename Cplx<T>::type C;
-	extern __shared__ __align__(16) unsigned char smem[];
-	C* tile = reinterpret_cast<C*>(smem);
-	const int s = blockIdx.x, b = blockIdx.y;
-	const int tx = bx + W - 1, ty = by + W - 1, tn = tx * ty;
-	for (int k = threadIdx.x; k < tn; k += blockDim.x) {
-		tile[k].x = 0;
-		tile[k].y = 0;
-	}
-	__syncthreads();
-	const int bin = subBin[s], start = subStart[s], count = subCount[s];
-	const int ox = (bin % nbx) * bx - W / 2, oy = (bin / nbx) * by - W / 2;
-	const C* sb = samples + (long long) b * m;
-	for (int i = start + threadIdx.x; i < start + count; i += blockDim.x) {
-		T kx[W], ky[W];
-		kernel_values<T, W>(kx, ks, fx[i]);
-		kernel_values<T, W>(ky, ks, fy[i]);
-		const C c = sb[perm[i]];
-		C* base = tile + (iy[i] - oy) * tx + ix[i] - ox;
-#pragma unroll (W <= 8 ? W : 2)
-		for (int jy = 0; jy < W; jy++) {
-			const T vr = c.x * ky[jy], vi = c.y * ky[jy];
-			C* row = base + jy * tx;
-#pragma unroll
-			for (int jx = 0; jx < W; jx++) {
-				atomicAdd(&row[jx].x, vr * kx[jx]);
-				atomicAdd(&row[jx].y, vi * kx[jx]);
-			}
-		}
-	}
-	__syncthreads();
-	flush_tile<T>(tile, grid + (long long) b * nx * ny, ox, oy, 0, tx, ty, 1, nx, ny, 1);
-}
-
-template <typename T, int W>
-__device__ __forceinline__ void spread_shared_3d(const int* __restrict__ perm, const int* __restrict__ ix,
-	const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx, const T* __restrict__ fy,
-	const T* __restrict__ fz, int m, const int* __restrict__ subBin, const int* __restrict__ subStart,
-	const int* __restrict__ subCount, int nbx, int nby, int bx, int by, int bz,
-	const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny, int nz,
-	const KernelSpec<T>& ks)
-{
-	typedef typename Cplx<T>::type C;
-	extern __shared__ __align__(16) unsigned char smem[];
-	C* tile = reinterpret_cast<C*>(smem);
-	const int s = blockIdx.x, b = blockIdx.y;
-	const int tx = bx + W - 1, ty = by + W - 1, tz = bz + W - 1, tn = tx * ty * tz;
-	for (int k = threadIdx.x; k < tn; k += blockDim.x) {
-		tile[k].x = 0;
-		tile[k].y = 0;
-	}
-	__syncthreads();
-	const int bin = subBin[s], start = subStart[s], count = subCount[s];
-	const int ox = (bin % nbx) * bx - W / 2, oy = ((bin / nbx) % nby) * by - W / 2;
-	const int oz = (bin / (nbx * nby)) * bz - W / 2;
-	const C* sb = samples + (long long) b * m;
-	for (int i = start + threadIdx.x; i < start + count; i += blockDim.x) {
-		T kx[W], ky[W];
-		kernel_values<T, W>(kx, ks, fx[i]);
-		kernel_values<T, W>(ky, ks, fy[i]);
-		const T offz = fz[i];
-		const C c = sb[perm[i]];
-		C* base = tile + ((iz[i] - oz) * ty + iy[i] - oy) * tx + ix[i] - ox;
-#pragma unroll 1
-		for (int jz = 0; jz < W; jz++) {
-			const T kz = kernel_cell<T, W>(ks, offz, jz);
-			const T cr = c.x * kz, ci = c.y * kz;
-			C* plane = base + jz * tx * ty;
-#pragma unroll (W <= 8 ? W : 2)
-			for (int jy = 0; jy < W; jy++) {
-				const T vr = cr * ky[jy], vi = ci * ky[jy];
-				C* row = plane + jy * tx;
-#pragma unroll
-				for (int jx = 0; jx < W; jx++) {
-					atomicAdd(&row[jx].x, vr * kx[jx]);
-					atomicAdd(&row[jx].y, vi * kx[jx]);
-				}
-			}
-		}
-	}
-	__syncthreads();
-	flush_tile<T>(tile, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, nx, ny, nz);
 }
 
 /** Points staged per chunk by the tiles_* spreaders (= threads per block). */
@@ -372,22 +259,6 @@ __device__ __forceinline__ void spread_tiles_3d(const int* __restrict__ perm, co
 		Cplx<T>::type* grid, int nx, int ny, int nz, int batch, const KernelSpec<T> ks)                                 \
 	{                                                                                                                   \
 		spread_atomic_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, samples, grid, nx, ny, nz, batch, ks);                 \
-	}                                                                                                                   \
-	extern "C" __global__ void __launch_bounds__(256) spread_shared_2d_##S##_w##W(const int* perm, const int* ix,     \
-		const int* iy, const T* fx, const T* fy, int m, const int* subBin, const int* subStart, const int* subCount,   \
-		int nbx, int bx, int by, const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny,                    \
-		const KernelSpec<T> ks)                                                                                         \
-	{                                                                                                                   \
-		spread_shared_2d<T, W>(perm, ix, iy, fx, fy, m, subBin, subStart, subCount, nbx, bx, by, samples, grid, nx,    \
-			ny, ks);                                                                                                    \
-	}                                                                                                                   \
-	extern "C" __global__ void __launch_bounds__(256) spread_shared_3d_##S##_w##W(const int* perm, const int* ix,     \
-		const int* iy, const int* iz, const T* fx, const T* fy, const T* fz, int m, const int* subBin,                 \
-		const int* subStart, const int* subCount, int nbx, int nby, int bx, int by, int bz,                            \
-		const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny, int nz, const KernelSpec<T> ks)             \
-	{                                                                                                                   \
-		spread_shared_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, subBin, subStart, subCount, nbx, nby, bx, by, bz,     \
-			samples, grid, nx, ny, nz, ks);                                                                             \
 	}                                                                                                                   \
 	extern "C" __global__ void __launch_bounds__(256) spread_tiles_2d_##S##_w##W(const int* perm, const int* ix,      \
 		const int* iy, const T* fx, const T* fy, int m, const int* subBin, const int* subStart, const int* subCount,   \

@@ -55,11 +55,6 @@ public final class GpuNufftPlan implements NufftPlan {
 	static final int SHARED_TARGET = 96 * 1024;
 	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
 	static final int MAX_SUBPROBLEM = 1024;
-	/**
-	 * Benchmark switches (read when a plan is made): {@code threads} selects the point-per-thread shared spreader,
-	 * {@code global} the L1 interpolator, for side-by-side timings in GpuBenchmark.
-	 */
-	static final String SPREAD_VARIANT_PROPERTY = "nufftj.gpu.spread", INTERP_VARIANT_PROPERTY = "nufftj.gpu.interp";
 	/** Points staged per chunk by spread_tiles_* (TILE_CHUNK in kernels/spread.cu). */
 	static final int TILE_CHUNK = 256;
 	/** Device memory kept free for cuFFT plans, the context and other users. */
@@ -76,10 +71,6 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final int width;
 	private final GpuKernelSpec spec;
 	private final SpreadMethod method;
-	/** SHARED spreading by (point, tap) pairs (spread_tiles_*) rather than by point (spread_shared_*). */
-	private final boolean tilesSpread;
-	/** Interpolation from shared-memory tiles (interp_tiles_*) rather than through L1 (interp_*). */
-	private final boolean tilesInterp;
 	private final int[] binSize;
 	private final CUstream stream = new CUstream();
 	private final CUevent[] events = new CUevent[5];
@@ -136,8 +127,6 @@ public final class GpuNufftPlan implements NufftPlan {
 		width = k.width();
 		InvalidInputException.require(width <= 16, "GPU NUFFT: kernel width " + width + " > 16 is not supported");
 		spec = new GpuKernelSpec(k, dbl);
-		tilesSpread = !"threads".equals(System.getProperty(SPREAD_VARIANT_PROPERTY));
-		tilesInterp = !"global".equals(System.getProperty(INTERP_VARIANT_PROPERTY));
 		binSize = binSize(dims, width, cbytes, device.sharedMemoryOptin());
 		method = resolveMethod(o.spreadMethod(), sharedBytes(), device.sharedMemoryOptin());
 		device.makeCurrent();
@@ -408,27 +397,14 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	private void launchInterp(final CUdeviceptr smp, final int batch) {
-		if (tilesInterp) {
-			final int shared = tileBytes(binSize, width, cbytes);
-			launch("interp_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems, batch, shared,
-				binnedArgs(Pointer.to(grid.pointer()), Pointer.to(smp)), subproblems + " subproblems x " + batch + ", " +
-					shared + " B shared");
-			return;
-		}
-		final Pointer args;
-		if (dims == 2) {
-			args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(grid.pointer()), Pointer.to(smp),
-				ints(n[0]), ints(n[1]), ints(batch), spec.pointer());
-		}
-		else {
-			args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(grid.pointer()),
-				Pointer.to(smp), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), spec.pointer());
-		}
-		launch("interp_" + dims + "d" + suffix() + "_w" + width, blocks(m), 1, 0, args, m + " points x " + batch);
+		final int shared = tileBytes(binSize, width, cbytes);
+		launch("interp_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems, batch, shared,
+			binnedArgs(Pointer.to(grid.pointer()), Pointer.to(smp)), subproblems + " subproblems x " + batch + ", " +
+				shared + " B shared");
 	}
 
 	/**
-	 * Arguments of the binned kernels (spread_shared_*, spread_tiles_*, interp_tiles_*): points, subproblems, bins, then
+	 * Arguments of the binned kernels (spread_tiles_*, interp_tiles_*): points, subproblems, bins, then
 	 * {@code in}, {@code out}, grid size, kernel spec.
 	 */
 	private Pointer binnedArgs(final Pointer in, final Pointer out) {
@@ -456,7 +432,7 @@ public final class GpuNufftPlan implements NufftPlan {
 			return;
 		}
 		final int shared = sharedBytes();
-		launch("spread_" + (tilesSpread ? "tiles_" : "shared_") + dims + "d" + suffix() + "_w" + width, subproblems,
+		launch("spread_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems,
 			batch, shared, binnedArgs(Pointer.to(smp), Pointer.to(grid.pointer())), subproblems + " subproblems x " +
 				batch + ", " + shared + " B shared");
 	}
@@ -506,12 +482,12 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	// -- helpers: set-up and memory --
 
-	/** Shared memory of one spreading block (SHARED method, the variant in use). */
+	/** Shared memory of one spreading block (SHARED method). */
 	int sharedBytes() {
-		return tilesSpread ? stagedTileBytes(binSize, width, cbytes) : tileBytes(binSize, width, cbytes);
+		return stagedTileBytes(binSize, width, cbytes);
 	}
 
-	/** A complex tile of (bin + W − 1) cells per axis (spread_shared_*, interp_tiles_*). */
+	/** A complex tile of (bin + W − 1) cells per axis (interp_tiles_*). */
 	static int tileBytes(final int[] bin, final int width, final int cbytes) {
 		long cells = 1;
 		for (final int b : bin) cells *= b + width - 1;

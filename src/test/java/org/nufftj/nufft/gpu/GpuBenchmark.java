@@ -86,12 +86,12 @@ final class GpuBenchmark {
 
 		Row row;
 		SpreadMethod method;
-		/** Method as asked on the suite's command line (with a kernel variant, e.g. shared-threads). */
+		/** Method as asked on the suite's command line. */
 		String label;
 		String params;
 		double adjoint, forward, adjointE2e, forwardE2e, errAdjoint, errForward, cpuAdjoint = Double.NaN,
 			cpuForward = Double.NaN;
-		String adjointStages = "", forwardStages = "";
+		String adjointStages = "", forwardStages = "", cpuParams = "";
 		String note = "";
 	}
 
@@ -139,27 +139,15 @@ final class GpuBenchmark {
 
 	// -- measurement --
 
-	/**
-	 * The spreading method of a suite label: auto, atomic, shared, output, or shared-threads (the point-per-thread
-	 * shared spreader with the L1 interpolator, for comparison).
-	 */
+	/** The spreading method of a suite label (auto, atomic, shared, output). */
 	static SpreadMethod method(final String label) {
-		return SpreadMethod.parse(label.equals("shared-threads") ? "shared" : label);
+		return SpreadMethod.parse(label);
 	}
 
 	static Result run(final GpuDevice device, final Row row, final String label, final boolean cpu,
 		final int threads)
 	{
-		final boolean legacy = label.equals("shared-threads");
-		System.setProperty(GpuNufftPlan.SPREAD_VARIANT_PROPERTY, legacy ? "threads" : "tiles");
-		System.setProperty(GpuNufftPlan.INTERP_VARIANT_PROPERTY, legacy ? "global" : "tiles");
-		try {
-			return run(device, row, method(label), label, cpu, threads);
-		}
-		finally {
-			System.clearProperty(GpuNufftPlan.SPREAD_VARIANT_PROPERTY);
-			System.clearProperty(GpuNufftPlan.INTERP_VARIANT_PROPERTY);
-		}
+		return run(device, row, method(label), label, cpu, threads);
 	}
 
 	private static Result run(final GpuDevice device, final Row row, final SpreadMethod method, final String label,
@@ -174,7 +162,9 @@ final class GpuBenchmark {
 		final int m = t.count(), tr = row.transforms;
 		long px = 1;
 		for (final int n : row.size) px *= n;
-		final NufftOptions o = NufftOptions.defaults().withTolerance(row.eps).withSpreadMethod(method).withThreads(threads);
+		// Parameters as a GPU plan chooses them (the FFT is cheap there); the CPU rows use the CPU's own choice.
+		final NufftOptions o = NufftOptions.defaults().withTolerance(row.eps).withSpreadMethod(method).withThreads(threads)
+			.withDevice(DeviceChoice.gpu(device.ordinal()));
 		final NufftParameters p = ParameterChoice.choose(row.size, o);
 		res.params = p.kernel().type().key() + " W=" + p.width() + " σ=" + p.oversampling() + " grid " +
 			Arrays.toString(p.gridSize());
@@ -234,6 +224,8 @@ final class GpuBenchmark {
 		if (cpu) {
 			try (NufftPlan c = Nufft.plan(row.size, o.withDevice(DeviceChoice.CPU))) {
 				c.setPoints(t);
+				res.cpuParams = c.parameters().kernel().type().key() + " W=" + c.parameters().width() + " σ=" +
+					c.parameters().oversampling();
 				final double[] ca = new double[3], cf = new double[3];
 				int reps = 0;
 				for (int i = 0; i < 3; i++) {

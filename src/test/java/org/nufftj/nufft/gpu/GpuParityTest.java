@@ -51,9 +51,8 @@ class GpuParityTest {
 	}
 
 	/**
-	 * Every trajectory × {atomic, shared} × kernel variant ("tiles": spread_tiles_* / interp_tiles_*, "legacy":
-	 * spread_shared_* / interp_*), at the default kernel (Kaiser–Bessel, piecewise polynomial on the GPU) and the
-	 * exponential of semicircle; single and batched; plus KB and Gaussian by formula.
+	 * Every trajectory × {atomic, shared}, at the default kernel (Kaiser–Bessel, piecewise polynomial on the GPU) and
+	 * the exponential of semicircle; single and batched; plus the Gaussian.
 	 */
 	static Stream<Arguments> cases() {
 		final List<Arguments> cases = new ArrayList<>();
@@ -61,23 +60,22 @@ class GpuParityTest {
 		for (final int[] size : sizes) {
 			for (final String traj : TestTrajectories.names(size.length)) {
 				for (final SpreadMethod m : new SpreadMethod[] { SpreadMethod.ATOMIC, SpreadMethod.SHARED }) {
-					for (final String variant : new String[] { "tiles", "legacy" }) {
-						cases.add(Arguments.of(size, traj, m, variant, 1, 1e-3, KernelType.AUTO));
-						cases.add(Arguments.of(size, traj, m, variant, 3, 1e-3, KernelType.EXP_SEMICIRCLE));
-						cases.add(Arguments.of(size, traj, m, variant, 2, 1e-6, KernelType.AUTO));
-					}
+					cases.add(Arguments.of(size, traj, m, 1, 1e-3, KernelType.AUTO));
+					cases.add(Arguments.of(size, traj, m, 3, 1e-3, KernelType.EXP_SEMICIRCLE));
+					cases.add(Arguments.of(size, traj, m, 2, 1e-6, KernelType.AUTO));
+					cases.add(Arguments.of(size, traj, m, 2, 1e-5, KernelType.KAISER_BESSEL));
 				}
 			}
-			cases.add(Arguments.of(size, "random", SpreadMethod.SHARED, "tiles", 2, 1e-5, KernelType.GAUSSIAN));
-			cases.add(Arguments.of(size, "random", SpreadMethod.ATOMIC, "tiles", 2, 1e-4, KernelType.GAUSSIAN));
+			cases.add(Arguments.of(size, "random", SpreadMethod.SHARED, 2, 1e-5, KernelType.GAUSSIAN));
+			cases.add(Arguments.of(size, "random", SpreadMethod.ATOMIC, 2, 1e-4, KernelType.GAUSSIAN));
 		}
 		return cases.stream();
 	}
 
-	@ParameterizedTest(name = "{0} {1} {2} {3} T={4} eps={5} {6}")
+	@ParameterizedTest(name = "{0} {1} {2} T={3} eps={4} {5}")
 	@MethodSource("cases")
-	void gpuMatchesCpuEngine(final int[] size, final String trajectory, final SpreadMethod method, final String variant,
-		final int batch, final double eps, final KernelType kernel)
+	void gpuMatchesCpuEngine(final int[] size, final String trajectory, final SpreadMethod method, final int batch,
+		final double eps, final KernelType kernel)
 	{
 		final long seed = System.nanoTime();
 		final Random r = new Random(seed);
@@ -88,9 +86,6 @@ class GpuParityTest {
 		final float[] x = Arrays2.gaussianFloat(r, 2 * px * batch), y = Arrays2.gaussianFloat(r, 2 * m * batch);
 		final float[] gy = new float[2 * m * batch], gx = new float[2 * px * batch];
 		final float[] cy = new float[2 * m * batch], cx = new float[2 * px * batch];
-		final boolean legacy = variant.equals("legacy");
-		System.setProperty(GpuNufftPlan.SPREAD_VARIANT_PROPERTY, legacy ? "threads" : "tiles");
-		System.setProperty(GpuNufftPlan.INTERP_VARIANT_PROPERTY, legacy ? "global" : "tiles");
 		try (GpuNufftPlan gpu = new GpuNufftPlan(device, false, p, o);
 			NufftPlan cpu = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
 		{
@@ -104,15 +99,11 @@ class GpuParityTest {
 			gpu.adjoint(y, gx);
 			cpu.forward(x, cy);
 			cpu.adjoint(y, cx);
-			final String what = p + " " + t + " " + variant + " seed " + seed;
+			final String what = p + " " + t + " seed " + seed;
 			final double ef = Arrays2.relativeError(gy, Nudft.toDouble(cy));
 			final double ea = Arrays2.relativeError(gx, Nudft.toDouble(cx));
 			assertTrue(ef <= 1e-5, "forward GPU vs CPU " + ef + " > 1e-5: " + what);
 			assertTrue(ea <= 1e-5, "adjoint GPU vs CPU " + ea + " > 1e-5: " + what);
-		}
-		finally {
-			System.clearProperty(GpuNufftPlan.SPREAD_VARIANT_PROPERTY);
-			System.clearProperty(GpuNufftPlan.INTERP_VARIANT_PROPERTY);
 		}
 	}
 

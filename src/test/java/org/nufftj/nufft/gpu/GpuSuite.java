@@ -192,7 +192,7 @@ public final class GpuSuite {
 			.append("upload and download); ref = the reference library (cuFINUFFT, best method) on this H100 model from ")
 			.append("../shared/GPU.md; ratio = ours / ref (below 1 = faster); error = relative l2 against the exact NUDFT ")
 			.append("(double) on 300 random outputs (100 for the largest rows); CPU = this project's CPU engine with ")
-			.append(threads).append(" threads, end-to-end, median of up to 3 runs.\n\n");
+			.append(threads).append(" threads, end-to-end from Java arrays with its own parameter choice, median of up to 3 runs; GPU e2e speed-up = CPU / GPU e2e.\n\n");
 		md.append("| case | ε | spread | params | adjoint ms | ref | ratio | forward ms | ref | ratio | e2e adj / fwd ms |")
 			.append(" error adj / fwd | CPU adj / fwd ms | GPU e2e speed-up adj / fwd |\n")
 			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -206,7 +206,7 @@ public final class GpuSuite {
 				"%.1e / %.1e | %s | %s |%n", r.row.name, r.row.eps, label(r), r.params, r.adjoint,
 				r.row.refAdjoint, r.adjoint / r.row.refAdjoint, r.forward, r.row.refForward, r.forward / r.row.refForward,
 				r.adjointE2e, r.forwardE2e, r.errAdjoint, r.errForward,
-				Double.isNaN(r.cpuAdjoint) ? "—" : String.format("%.1f / %.1f", r.cpuAdjoint, r.cpuForward),
+				Double.isNaN(r.cpuAdjoint) ? "—" : String.format("%.1f / %.1f (%s)", r.cpuAdjoint, r.cpuForward, r.cpuParams),
 				Double.isNaN(r.cpuAdjoint) ? "—" : String.format("%.0f× / %.0f×", r.cpuAdjoint / r.adjointE2e,
 					r.cpuForward / r.forwardE2e)));
 		}
