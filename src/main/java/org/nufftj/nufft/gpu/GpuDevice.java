@@ -27,7 +27,7 @@ import jcuda.driver.JCudaDriver;
 public final class GpuDevice implements AutoCloseable {
 
 	/** Kernel modules, one per stage (kernels/*.cu), loaded from resources. */
-	static final String[] MODULES = { "spread", "interp", "deapodize" };
+	static final String[] MODULES = { "spread", "interp", "deapodize", "recon" };
 	static final String RESOURCE_DIR = "/org/nufftj/gpu/";
 
 	private final int ordinal;
