@@ -19,7 +19,8 @@ public final class CoilCombine {
 
 	/** Walsh window side (pixels). */
 	public static final int WINDOW = 7;
-	private static final int POWER_ITERATIONS = 12;
+	/** Power iterations per pixel, from the column of R with the largest diagonal. */
+	public static final int POWER_ITERATIONS = 12;
 
 	private CoilCombine() {}
 

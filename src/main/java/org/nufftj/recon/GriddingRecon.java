@@ -7,6 +7,8 @@ import org.nufftj.data.ComplexImage;
 import org.nufftj.data.KSpace;
 import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.StageTimes;
+import org.nufftj.recon.gpu.GpuGridding;
 import org.nufftj.trajectory.Trajectory;
 
 /**
@@ -20,6 +22,12 @@ import org.nufftj.trajectory.Trajectory;
  * <p>
  * One plan serves every coil and frame (points set once); the coils of a frame go through one execute. Progress is
  * reported per frame; {@link Progress#cancelled()} stops with a {@link java.util.concurrent.CancellationException}.
+ * </p>
+ * <p>
+ * On a float GPU plan the frame stays on the device from the sample upload to the combined image
+ * ({@link GpuGridding}: DCF multiply, adjoint and SoS / Walsh combination on the GPU); the DCF weights are still
+ * computed here on the host. CPU plans, double precision and cases the device path cannot hold run the host path.
+ * {@link ReconResult#stages()} says which ran.
  * </p>
  */
 public final class GriddingRecon {
@@ -58,35 +66,79 @@ public final class GriddingRecon {
 			final int channels = o.combine() == CoilCombination.NONE ? coils : 1;
 			final float[] out = new float[(int) (2 * pixels * channels * frames)];
 			final float[] kept = o.keepCoils() ? new float[(int) (2 * pixels * coils * frames)] : null;
-			final int m = data.points();
-			final float[] weighted = new float[2 * m * coils];
-			final float[] coilImages = new float[(int) (2 * pixels * coils)];
-			for (int f = 0; f < frames; f++) {
-				Progress.step(progress, 0.1 + 0.9 * f / frames, "adjoint NUFFT, frame " + (f + 1) + " of " + frames);
-				final int off = data.offset(0, f);
-				final float[] y = data.data();
-				for (int c = 0, i = 0; c < coils; c++) {
-					for (int s = 0; s < m; s++, i += 2) {
-						weighted[i] = y[off + i] * w[s];
-						weighted[i + 1] = y[off + i + 1] * w[s];
-					}
+			final int outLength = (int) (2 * pixels * channels), coilLength = (int) (2 * pixels * coils);
+			final StageTimes stages = new StageTimes();
+			// A float GPU plan keeps the frame on the device from upload to combined image; otherwise (CPU, double,
+			// or no room on the device) the host path below.
+			try (GpuGridding gpu = GpuGridding.open(plan, w, coils, size, o.combine())) {
+				final HostFrame host = gpu == null ? new HostFrame(plan, w, data.points(), coils, (int) pixels, size,
+					o.combine()) : null;
+				for (int f = 0; f < frames; f++) {
+					Progress.step(progress, 0.1 + 0.9 * f / frames, "adjoint NUFFT, frame " + (f + 1) + " of " + frames);
+					final int off = data.offset(0, f);
+					if (gpu != null) gpu.frame(data.data(), off, out, f * outLength, kept, f * coilLength, stages);
+					else host.frame(data.data(), off, out, f * outLength, kept, f * coilLength, stages);
+					if (progress.cancelled()) throw new java.util.concurrent.CancellationException("reconstruction cancelled");
 				}
-				plan.adjoint(weighted, coilImages);
-				if (kept != null) System.arraycopy(coilImages, 0, kept, f * coilImages.length, coilImages.length);
-				if (progress.cancelled()) throw new java.util.concurrent.CancellationException("reconstruction cancelled");
-				final float[] combined;
-				switch (o.combine()) {
-					case SOS: combined = CoilCombine.sumOfSquares(coilImages, 0, (int) pixels, coils); break;
-					case WALSH: combined = CoilCombine.walsh(coilImages, 0, size, coils); break;
-					default: combined = coilImages;
-				}
-				System.arraycopy(combined, 0, out, f * combined.length, combined.length);
 			}
 			progress.update(1, "done");
 			final ComplexImage image = new ComplexImage(out, size, channels, frames, null);
 			final ComplexImage coilsImage = kept == null ? null : new ComplexImage(kept, size, coils, frames, null);
 			final double ms = (System.nanoTime() - t0) / 1e6;
-			return new ReconResult(image, coilsImage, w, plan.backend(), plan.parameters(), ms, o.toString());
+			return new ReconResult(image, coilsImage, w, plan.backend(), plan.parameters(), ms, o.toString(), stages);
+		}
+	}
+
+	// -- helpers --
+
+	/** One frame on the host: weighted = w ⊙ y, the plan's host-array adjoint, then {@link CoilCombine}. */
+	private static final class HostFrame {
+
+		private final NufftPlan plan;
+		private final float[] w;
+		private final int m, coils, pixels;
+		private final int[] size;
+		private final CoilCombination combine;
+		private final float[] weighted, coilImages;
+
+		HostFrame(final NufftPlan plan, final float[] w, final int m, final int coils, final int pixels,
+			final int[] size, final CoilCombination combine)
+		{
+			this.plan = plan;
+			this.w = w;
+			this.m = m;
+			this.coils = coils;
+			this.pixels = pixels;
+			this.size = size;
+			this.combine = combine;
+			weighted = new float[2 * m * coils];
+			coilImages = new float[2 * pixels * coils];
+		}
+
+		void frame(final float[] y, final int off, final float[] out, final int outOffset, final float[] kept,
+			final int keptOffset, final StageTimes times)
+		{
+			long t = System.nanoTime();
+			for (int c = 0, i = 0; c < coils; c++) {
+				for (int s = 0; s < m; s++, i += 2) {
+					weighted[i] = y[off + i] * w[s];
+					weighted[i + 1] = y[off + i + 1] * w[s];
+				}
+			}
+			times.add("dcf (host)", (System.nanoTime() - t) / 1e6);
+			plan.adjoint(weighted, coilImages);
+			plan.times().snapshot().forEach(times::add);
+			if (kept != null) System.arraycopy(coilImages, 0, kept, keptOffset, coilImages.length);
+			t = System.nanoTime();
+			final float[] combined;
+			switch (combine) {
+				case SOS: combined = CoilCombine.sumOfSquares(coilImages, 0, pixels, coils); break;
+				case WALSH: combined = CoilCombine.walsh(coilImages, 0, size, coils); break;
+				default: combined = coilImages;
+			}
+			System.arraycopy(combined, 0, out, outOffset, combined.length);
+			if (combine != CoilCombination.NONE) times.add("combine " + combine.key() + " (host)",
+				(System.nanoTime() - t) / 1e6);
 		}
 	}
 }

@@ -4,6 +4,7 @@ import java.util.Arrays;
 
 import org.nufftj.data.ComplexImage;
 import org.nufftj.nufft.NufftParameters;
+import org.nufftj.nufft.StageTimes;
 
 /** What a gridding reconstruction returns: the image, optionally the coil images, the DCF used and how it ran. */
 public final class ReconResult {
@@ -15,10 +16,19 @@ public final class ReconResult {
 	private final NufftParameters parameters;
 	private final double millis;
 	private final String options;
+	private final StageTimes stages;
 
 	public ReconResult(final ComplexImage image, final ComplexImage coils, final float[] dcf, final String backend,
 		final NufftParameters parameters, final double millis, final String options)
 	{
+		this(image, coils, dcf, backend, parameters, millis, options, new StageTimes());
+	}
+
+	/** @param stages milliseconds per stage summed over frames (see {@link #stages()}) */
+	public ReconResult(final ComplexImage image, final ComplexImage coils, final float[] dcf, final String backend,
+		final NufftParameters parameters, final double millis, final String options, final StageTimes stages)
+	{
+		this.stages = stages;
 		this.image = image;
 		this.coils = coils;
 		this.dcf = dcf;
@@ -48,9 +58,17 @@ public final class ReconResult {
 	/** Wall-clock time of the whole reconstruction. */
 	public double millis() { return millis; }
 
+	/**
+	 * Milliseconds per stage after planning and density compensation, summed over frames, in the order they ran;
+	 * names say where a stage ran (e.g. "dcf (gpu)", "combine walsh (host)"). GPU stages are CUDA-event times,
+	 * transfers and host stages wall-clock. Empty when not recorded.
+	 */
+	public StageTimes stages() { return stages; }
+
 	/** One line for logs and the CLI. */
 	public String describe() {
-		return String.format("gridding recon %s, %d channel(s) x %d frame(s), %s, on %s, %.1f ms (%s)",
-			Arrays.toString(image.size()), image.channels(), image.frames(), options, backend, millis, parameters);
+		final String st = stages.snapshot().isEmpty() ? "" : "; stages: " + stages;
+		return String.format("gridding recon %s, %d channel(s) x %d frame(s), %s, on %s, %.1f ms (%s)%s",
+			Arrays.toString(image.size()), image.channels(), image.frames(), options, backend, millis, parameters, st);
 	}
 }

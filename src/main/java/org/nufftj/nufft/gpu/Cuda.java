@@ -4,13 +4,16 @@ import jcuda.driver.CUresult;
 import jcuda.driver.JCudaDriver;
 import jcuda.jcufft.cufftResult;
 
-/** Result checks for the CUDA driver API and cuFFT: every call goes through one of these. */
-final class Cuda {
+/**
+ * Result checks for the CUDA driver API and cuFFT: every call goes through one of these (public so that the GPU parts
+ * of higher layers, e.g. org.nufftj.recon.gpu, check their calls the same way).
+ */
+public final class Cuda {
 
 	private Cuda() {}
 
 	/** Throws a {@link GpuException} naming {@code what} when a driver call did not return CUDA_SUCCESS. */
-	static void check(final int result, final String what) {
+	public static void check(final int result, final String what) {
 		if (result != CUresult.CUDA_SUCCESS) throw new GpuException(what + " failed: " + errorName(result));
 	}
 

@@ -46,8 +46,14 @@ public final class DeviceArray implements AutoCloseable {
 		return pointer.withByteOffset(offset);
 	}
 
-	void upload(final Pointer host, final long count, final String what) {
+	/** Copies {@code count} bytes from {@code host} to the start of this array (synchronous). */
+	public void upload(final Pointer host, final long count, final String what) {
 		check(JCudaDriver.cuMemcpyHtoD(pointer, host, count), "cuMemcpyHtoD(" + what + ", " + count + " bytes)");
+	}
+
+	/** Copies the first {@code count} bytes of this array to {@code host} (synchronous: waits for all prior work). */
+	public void download(final Pointer host, final long count, final String what) {
+		check(JCudaDriver.cuMemcpyDtoH(host, pointer, count), "cuMemcpyDtoH(" + what + ", " + count + " bytes)");
 	}
 
 	@Override

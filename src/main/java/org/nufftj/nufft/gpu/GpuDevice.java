@@ -9,11 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 
+import jcuda.Pointer;
 import jcuda.driver.CUcontext;
 import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUmodule;
+import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
 /**
@@ -24,7 +27,7 @@ import jcuda.driver.JCudaDriver;
 public final class GpuDevice implements AutoCloseable {
 
 	/** Kernel modules, one per stage (kernels/*.cu), loaded from resources. */
-	static final String[] MODULES = { "spread", "interp", "deapodize" };
+	static final String[] MODULES = { "spread", "interp", "deapodize", "recon" };
 	static final String RESOURCE_DIR = "/org/nufftj/gpu/";
 
 	private final int ordinal;
@@ -108,12 +111,36 @@ public final class GpuDevice implements AutoCloseable {
 		return new long[] { free[0], total[0] };
 	}
 
+	/**
+	 * Launches {@code kernel} (an extern "C" name of one of the {@link #MODULES}) on {@code stream} with a grid of
+	 * gridX × gridY blocks of {@code block} threads and {@code sharedBytes} of dynamic shared memory (opted in above
+	 * 48 KiB). {@code args} is JCuda's kernel-parameter pointer: {@code Pointer.to(Pointer.to(a), Pointer.to(new
+	 * int[] { n }), …)}, one entry per kernel parameter, in order and of the parameter's exact type. A failed launch
+	 * throws {@link GpuException} naming the kernel, the grid and {@code sizes}. A grid of 0 blocks launches nothing.
+	 */
+	public void launch(final String kernel, final long gridX, final int gridY, final int block, final int sharedBytes,
+		final CUstream stream, final Pointer args, final String sizes)
+	{
+		if (gridX == 0 || gridY == 0) return;
+		if (gridX > Integer.MAX_VALUE || gridY > 65535) {
+			throw new GpuException("cuLaunchKernel(" + kernel + "): grid " + gridX + "x" + gridY + " exceeds the " +
+				"device's grid limits (" + sizes + ")");
+		}
+		final CUfunction f = function(kernel);
+		if (sharedBytes > 48 * 1024) {
+			check(JCudaDriver.cuFuncSetAttribute(f, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+				sharedBytes), "cuFuncSetAttribute(" + kernel + ", max dynamic shared " + sharedBytes + " B)");
+		}
+		check(JCudaDriver.cuLaunchKernel(f, (int) gridX, gridY, 1, block, 1, 1, sharedBytes, stream, args, null),
+			"cuLaunchKernel(" + kernel + ", grid " + gridX + "x" + gridY + ", block " + block + ", " + sizes + ")");
+	}
+
 	/** A kernel by its extern "C" name, from whichever module defines it. */
 	CUfunction function(final String kernel) {
 		ensureOpen();
 		final CUfunction cached = functions.get(kernel);
 		if (cached != null) return cached;
-		final String module = kernel.startsWith("spread") ? "spread" : kernel.startsWith("interp") ? "interp" : "deapodize";
+		final String module = moduleOf(kernel);
 		final CUfunction f = new CUfunction();
 		check(JCudaDriver.cuModuleGetFunction(f, modules.get(module), kernel), "cuModuleGetFunction(" + kernel + ")");
 		functions.put(kernel, f);
@@ -138,6 +165,16 @@ public final class GpuDevice implements AutoCloseable {
 	}
 
 	// -- helpers --
+
+	/** The module (kernels/&lt;module&gt;.cu) that defines {@code kernel}, by the kernel's name. */
+	static String moduleOf(final String kernel) {
+		if (kernel.startsWith("spread_")) return "spread";
+		if (kernel.startsWith("interp_")) return "interp";
+		if (kernel.startsWith("pad_") || kernel.startsWith("crop_")) return "deapodize";
+		if (kernel.startsWith("dcf_") || kernel.startsWith("sum_of_squares_") || kernel.startsWith("coil_energy_") ||
+			kernel.startsWith("walsh_")) return "recon";
+		throw new IllegalArgumentException("no kernel module defines '" + kernel + "'");
+	}
 
 	private void ensureOpen() {
 		if (closed) throw new IllegalStateException("GPU " + ordinal + " (" + name + ") is closed");

@@ -12,8 +12,6 @@ import java.util.Map;
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
-import jcuda.driver.CUfunction;
-import jcuda.driver.CUfunction_attribute;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 import jcuda.jcufft.JCufft;
@@ -311,6 +309,17 @@ public final class GpuNufftPlan implements NufftPlan {
 	/** The plan's stream (for callers that time or order work around it). */
 	public CUstream stream() { return stream; }
 
+	/**
+	 * Milliseconds (CUDA events) of the three stages of the latest {@link #forwardDevice} / {@link #adjointDevice}:
+	 * forward {pad+deapodize, fft, interpolate}, adjoint {spread, fft, crop+deapodize}. Call after
+	 * {@link #synchronize()}.
+	 */
+	public double[] deviceStageMillis() {
+		ensureOpen();
+		device.makeCurrent();
+		return new double[] { elapsed(0, 1), elapsed(1, 2), elapsed(2, 3) };
+	}
+
 	@Override
 	public void close() {
 		if (closed) return;
@@ -440,14 +449,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	private void launch(final String kernel, final long gridX, final int gridY, final int shared, final Pointer args,
 		final String sizes)
 	{
-		if (gridX == 0) return;
-		final CUfunction f = device.function(kernel);
-		if (shared > 48 * 1024) {
-			check(JCudaDriver.cuFuncSetAttribute(f, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-				shared), "cuFuncSetAttribute(" + kernel + ", max dynamic shared " + shared + " B)");
-		}
-		check(JCudaDriver.cuLaunchKernel(f, (int) gridX, gridY, 1, BLOCK, 1, 1, shared, stream, args, null),
-			"cuLaunchKernel(" + kernel + ", grid " + gridX + "x" + gridY + ", block " + BLOCK + ", " + sizes + ")");
+		device.launch(kernel, gridX, gridY, BLOCK, shared, stream, args, sizes);
 	}
 
 	private void fft(final int batch, final int direction) {

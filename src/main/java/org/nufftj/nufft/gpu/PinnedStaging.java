@@ -14,9 +14,10 @@ import jcuda.driver.JCudaDriver;
 /**
  * Copies between Java arrays and device memory through two pinned (page-locked) host slices, so that the CPU copy
  * of one slice (with any float ↔ double conversion) overlaps the DMA of the other: transfers run at pinned-DMA speed
- * instead of the driver's pageable path. Owned by one plan; {@link #close()} frees the pinned memory.
+ * instead of the driver's pageable path. Owned by one user (a plan, a GPU recon) on one context; {@link #close()} frees
+ * the pinned memory. Create it with the device's context current.
  */
-final class PinnedStaging implements AutoCloseable {
+public final class PinnedStaging implements AutoCloseable {
 
 	/** Bytes per slice: large enough for full DMA speed, small enough to keep both slices in flight. */
 	static final int SLICE = 4 << 20;
@@ -26,7 +27,7 @@ final class PinnedStaging implements AutoCloseable {
 	private final CUevent[] done = { new CUevent(), new CUevent() };
 	private boolean closed;
 
-	PinnedStaging() {
+	public PinnedStaging() {
 		boolean ok = false;
 		try {
 			for (int i = 0; i < 2; i++) {
@@ -45,7 +46,7 @@ final class PinnedStaging implements AutoCloseable {
 	 * Uploads {@code count} values of {@code src} (float[] or double[]) from {@code offset} to {@code dst}, stored as
 	 * {@code dbl ? double : float}; asynchronous on {@code stream} (returns when the last slice is queued).
 	 */
-	void upload(final Object src, final long offset, final long count, final boolean dbl, final CUdeviceptr dst,
+	public void upload(final Object src, final long offset, final long count, final boolean dbl, final CUdeviceptr dst,
 		final CUstream stream)
 	{
 		final int size = dbl ? 8 : 4;
@@ -63,8 +64,11 @@ final class PinnedStaging implements AutoCloseable {
 		}
 	}
 
-	/** Downloads {@code count} values from {@code src} (device, float or double) into {@code dst} from {@code offset}. */
-	void download(final CUdeviceptr src, final Object dst, final long offset, final long count, final boolean dbl,
+	/**
+	 * Downloads {@code count} values from {@code src} (device, float or double) into {@code dst} from {@code offset};
+	 * queued on {@code stream} after the work already there, and returns when the last value has arrived.
+	 */
+	public void download(final CUdeviceptr src, final Object dst, final long offset, final long count, final boolean dbl,
 		final CUstream stream)
 	{
 		final int size = dbl ? 8 : 4;

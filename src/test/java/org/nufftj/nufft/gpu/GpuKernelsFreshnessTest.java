@@ -2,6 +2,7 @@ package org.nufftj.nufft.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Assumptions;
@@ -50,5 +53,23 @@ class GpuKernelsFreshnessTest {
 			assertNotNull(GpuKernelsFreshnessTest.class.getResource("/org/nufftj/gpu/" + m + ".fatbin"), m + ".fatbin");
 		}
 		assertNotNull(GpuKernelsFreshnessTest.class.getResource(CufftLoader.SHIM_RESOURCE), "cuFFT shim resource");
+	}
+
+	/** Every extern "C" kernel of kernels/NAME.cu is looked up in module NAME (GpuDevice.moduleOf, by name prefix). */
+	@Test
+	void everyKernelIsLookedUpInTheModuleThatDefinesIt() throws IOException {
+		final Path kernels = Paths.get("kernels");
+		Assumptions.assumeTrue(Files.isDirectory(kernels), "kernels/ not found from " + Paths.get("").toAbsolutePath());
+		// Entry names up to the first macro paste (spread_atomic_2d_##S##_w##W → "spread_atomic_2d_").
+		final Pattern entry = Pattern.compile("extern \"C\"\\s+__global__\\s+void\\s+(?:__launch_bounds__\\(\\d+\\)\\s+)?(\\w+)");
+		for (final String module : GpuDevice.MODULES) {
+			final Matcher m = entry.matcher(Files.readString(kernels.resolve(module + ".cu")));
+			int found = 0;
+			while (m.find()) {
+				assertEquals(module, GpuDevice.moduleOf(m.group(1)), "kernel " + m.group(1) + " of " + module + ".cu");
+				found++;
+			}
+			assertTrue(found > 0, module + ".cu: no extern \"C\" kernel entries found");
+		}
 	}
 }

@@ -22,6 +22,7 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
 import org.nufftj.io.AtomicFiles;
 import org.nufftj.nufft.SpreadMethod;
+import org.nufftj.recon.gpu.GpuGriddingTest;
 
 /**
  * The GPU suite that scripts/gpu-suite.sh runs on the GPU machine (no Maven there): every GPU test class through the
@@ -70,7 +71,7 @@ public final class GpuSuite {
 
 	private static void tests(final StringBuilder md) {
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class };
+			GpuLeakTest.class, GpuGriddingTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -128,7 +129,8 @@ public final class GpuSuite {
 			counts[1], counts[2], counts[3], secs);
 		System.out.println("TESTS: " + summary);
 		md.append("## Tests\n\n").append(summary).append(" (classes: GpuFallbackTest, GpuParityTest, ")
-			.append("GpuNufftPlanTest = the shared AbstractNufftPlanTest suite on GPU 0, GpuLeakTest).\n\n");
+			.append("GpuNufftPlanTest = the shared AbstractNufftPlanTest suite on GPU 0, GpuLeakTest, ")
+			.append("GpuGriddingTest = device-resident gridding recon vs the CPU recon).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');
 		md.append('\n');
