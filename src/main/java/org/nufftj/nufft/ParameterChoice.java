@@ -34,8 +34,9 @@ import org.nufftj.kernel.Kernels;
  * trajectory type, Cartesian included.
  * </p>
  * <p>
- * The model is an r.m.s. over the image: pixels at the edge of the field of view carry up to ~2× the average error
- * ({@link #edgeRatio}), as in every gridding method; it is reported, not hidden.
+ * The model is an r.m.s. over the image's own pixels (small images weigh their edge pixels more): pixels at the edge
+ * of the field of view carry 1.4–5× the average error ({@link #edgeRatio}), as in every gridding method; it is
+ * reported, not hidden.
  * </p>
  */
 public final class ParameterChoice {
@@ -48,8 +49,8 @@ public final class ParameterChoice {
 	static final double[] SIGMAS = { 1.25, 1.5, 2.0 };
 	/** Aliases summed on each side; beyond this they are far below double rounding for every kernel here. */
 	private static final int ALIASES = 6;
-	/** Image positions u per half of [−1/(2σ), 1/(2σ)] at which ε(u, f) is evaluated. */
-	private static final int SAMPLES = 48;
+	/** Most pixel positions per axis at which ε(u, off) is evaluated. */
+	private static final int MAX_POSITIONS = 512;
 	/**
 	 * Margin on the model: it averages over a continuum of image positions, while an image of N pixels weighs its edge
 	 * pixels (where the error is largest) by 1/N each; measured errors of 64² Cartesian plans come within 6% of the
@@ -96,26 +97,24 @@ public final class ParameterChoice {
 		double bestCost = Double.POSITIVE_INFINITY;
 		double closest = Double.POSITIVE_INFINITY;
 		for (final KernelType type : types) for (final double sigma : sigmas) {
-			final int[] grid = gridSize(imageSize, sigma, Math.max(o.width(), MIN_WIDTH));
-			final double actual = smallestRatio(imageSize, grid);
 			int w = o.width();
 			double err;
 			if (w > 0) {
-				err = modelError(type, w, actual, sigma, d);
+				err = modelError(type, w, sigma, imageSize);
 			}
 			else {
 				// The model falls with W (ParameterChoiceTest): bisect for the least W that meets ε.
-				err = withRounding(modelError(type, MAX_WIDTH, actual, sigma, d), precision);
+				err = withRounding(modelError(type, MAX_WIDTH, sigma, imageSize), precision);
 				closest = Math.min(closest, err);
 				if (err > eps) continue;
 				int lo = MIN_WIDTH - 1, hi = MAX_WIDTH;
 				while (hi - lo > 1) {
 					final int mid = (lo + hi) / 2;
-					if (withRounding(modelError(type, mid, actual, sigma, d), precision) <= eps) hi = mid;
+					if (withRounding(modelError(type, mid, sigma, imageSize), precision) <= eps) hi = mid;
 					else lo = mid;
 				}
 				w = hi;
-				err = modelError(type, w, actual, sigma, d);
+				err = modelError(type, w, sigma, imageSize);
 			}
 			err = withRounding(err, precision);
 			final int[] g = gridSize(imageSize, sigma, w);
@@ -136,72 +135,70 @@ public final class ParameterChoice {
 	}
 
 	/**
-	 * The model error of a {@code dimensions}-D plan with a kernel family at width W, built for nominal σ and used on
-	 * a grid whose smallest per-axis ratio n/N is {@code actualSigma} (≥ σ).
+	 * The model error (×{@value #SAFETY}, without float rounding) of a plan for an image of {@code imageSize} pixels
+	 * with a kernel family at width W, built for σ, on the grid {@link #gridSize} gives.
 	 */
-	public static double modelError(final KernelType type, final int width, final double actualSigma,
-		final double sigma, final int dimensions)
-	{
-		final String key = type + "/" + width + "/" + actualSigma + "/" + sigma + "/" + dimensions;
-		return MODEL_CACHE.computeIfAbsent(key, k -> SAFETY * computeModel(Kernels.create(type, width, sigma),
-			actualSigma, dimensions)[0]);
-	}
-
-	/** The one-axis model error (see {@link #modelError(KernelType, int, double, double, int)}). */
-	public static double modelError(final KernelType type, final int width, final double actualSigma,
-		final double sigma)
-	{
-		return modelError(type, width, actualSigma, sigma, 1);
+	public static double modelError(final KernelType type, final int width, final double sigma, final int[] imageSize) {
+		final int[] grid = gridSize(imageSize, sigma, width);
+		final String key = type + "/" + width + "/" + sigma + "/" + java.util.Arrays.toString(imageSize) + "/" +
+			java.util.Arrays.toString(grid);
+		return MODEL_CACHE.computeIfAbsent(key, k -> SAFETY * computeModel(Kernels.create(type, width, sigma), imageSize,
+			grid)[0]);
 	}
 
 	/**
-	 * max_{u,f} |ε(u, f)| over the one-axis model error: how much more than the average error a pixel at the worst
-	 * place of the field of view can carry.
+	 * max over pixels and offsets of |ε(u, off)| over the one-axis model error, for an axis of {@code n0} pixels on
+	 * {@code n} grid points: how much more than the average error a pixel at the worst place of the field of view (its
+	 * edge) can carry.
 	 */
-	public static double edgeRatio(final Kernel kernel, final double actualSigma) {
-		final double[] m = computeModel(kernel, actualSigma, 1);
+	public static double edgeRatio(final Kernel kernel, final int n0, final int n) {
+		final double[] m = computeModel(kernel, new int[] { n0 }, new int[] { n });
 		return m[1] / m[0];
 	}
 
 	/**
-	 * {model error of a d-D plan, max_{u,f} |ε(u, f)|} of a kernel on a grid oversampled by {@code actualSigma}.
+	 * {model error, max_{u,off} |ε(u, off)|} of a kernel for an image of {@code image} pixels on a grid of {@code grid}
+	 * points per axis.
 	 * <p>
-	 * With e_a = ε(u_a, f_a) on axis a and the u_a independent and uniform, the d-D relative error is
+	 * On axis a, pixel x (centred index, −⌊N/2⌋ … ⌈N/2⌉ − 1) sits at u = x/n; the statistics over the image are
+	 * averages over those pixels (an image of N pixels weighs its edge pixels, where the error is largest, by 1/N
+	 * each; axes of more than {@value #MAX_POSITIONS} pixels are sampled at a stride that keeps the edge pixel).
+	 * With e_a = ε(u_a, off_a) and the u_a independent, the d-D relative error is
 	 * mean|Π_a(1 + e_a) − 1|² = Π_a(1 + α_a) − 2·Re Π_a(1 + μ_a) + 1, α = 2·Re μ + ν, μ = mean_u e, ν = mean_u |e|²;
 	 * expanded over the non-empty subsets S of axes as Σ_S (Π_S α − 2·Re Π_S μ) (|S| = 1 gives ν), which keeps the
-	 * small terms free of cancellation against 1. The worst offsets (f_1, …, f_d) are searched exhaustively.
+	 * small terms free of cancellation against 1. The worst offsets (off_1, …, off_d) are searched exhaustively.
 	 * </p>
 	 */
-	static double[] computeModel(final Kernel kernel, final double actualSigma, final int dims) {
-		final double umax = 1 / (2 * actualSigma);
-		final int w = kernel.width();
-		// u at the midpoints of SAMPLES cells over [−umax, umax] (the image is not symmetric in u for a given offset).
-		final int nu = 2 * SAMPLES;
-		final double[] us = new double[nu], deap = new double[nu];
-		for (int i = 0; i < nu; i++) {
-			us[i] = umax * (-1 + (i + 0.5) / SAMPLES);
-			deap[i] = kernel.fourier(us[i]);
-		}
-		// Per offset (first-cell argument off = −W/2 + f, f ∈ [0, 1)): μ (complex) and ν of ε(u, off) over u.
-		final double[] muRe = new double[OFFSETS], muIm = new double[OFFSETS], nu2 = new double[OFFSETS];
+	static double[] computeModel(final Kernel kernel, final int[] image, final int[] grid) {
+		final int dims = image.length, w = kernel.width();
+		final double[][] muRe = new double[dims][OFFSETS], muIm = new double[dims][OFFSETS], nu2 = new double[dims][OFFSETS];
 		final double[] psi = new double[w];
 		double worstPoint = 0;
-		for (int q = 0; q < OFFSETS; q++) {
-			final double off = -w / 2.0 + (double) q / OFFSETS;
-			for (int j = 0; j < w; j++) psi[j] = kernel.value(off + j);
-			for (int i = 0; i < nu; i++) {
-				double er = 0, ei = 0;
-				for (int j = 0; j < w; j++) {
-					final double ph = 2 * Math.PI * (off + j) * us[i];
-					er += psi[j] * Math.cos(ph);
-					ei -= psi[j] * Math.sin(ph);
+		for (int a = 0; a < dims; a++) {
+			final int n0 = image[a], n = grid[a], stride = (n0 + MAX_POSITIONS - 1) / MAX_POSITIONS;
+			final int h = n0 / 2, count = (n0 + stride - 1) / stride;
+			final double[] us = new double[count], deap = new double[count];
+			for (int i = 0; i < count; i++) {
+				us[i] = (double) (i * stride - h) / n;
+				deap[i] = kernel.fourier(us[i]);
+			}
+			for (int q = 0; q < OFFSETS; q++) {
+				final double off = -w / 2.0 + (double) q / OFFSETS;
+				for (int j = 0; j < w; j++) psi[j] = kernel.value(off + j);
+				for (int i = 0; i < count; i++) {
+					double er = 0, ei = 0;
+					for (int j = 0; j < w; j++) {
+						final double ph = 2 * Math.PI * (off + j) * us[i];
+						er += psi[j] * Math.cos(ph);
+						ei -= psi[j] * Math.sin(ph);
+					}
+					er = er / deap[i] - 1;
+					ei /= deap[i];
+					muRe[a][q] += er / count;
+					muIm[a][q] += ei / count;
+					nu2[a][q] += (er * er + ei * ei) / count;
+					worstPoint = Math.max(worstPoint, Math.hypot(er, ei));
 				}
-				er = er / deap[i] - 1;
-				ei /= deap[i];
-				muRe[q] += er / nu;
-				muIm[q] += ei / nu;
-				nu2[q] += (er * er + ei * ei) / nu;
-				worstPoint = Math.max(worstPoint, Math.hypot(er, ei));
 			}
 		}
 		double worst = 0;
@@ -212,16 +209,17 @@ public final class ParameterChoice {
 			double e2 = 0;
 			for (int subset = 1; subset < 1 << dims; subset++) {
 				if (Integer.bitCount(subset) == 1) {
-					e2 += nu2[f[Integer.numberOfTrailingZeros(subset)]];
+					final int a = Integer.numberOfTrailingZeros(subset);
+					e2 += nu2[a][f[a]];
 					continue;
 				}
 				double alpha = 1, pr = 1, pi = 0;
 				for (int a = 0; a < dims; a++) {
 					if ((subset & 1 << a) == 0) continue;
 					final int q = f[a];
-					alpha *= 2 * muRe[q] + nu2[q];
-					final double r = pr * muRe[q] - pi * muIm[q];
-					pi = pr * muIm[q] + pi * muRe[q];
+					alpha *= 2 * muRe[a][q] + nu2[a][q];
+					final double r = pr * muRe[a][q] - pi * muIm[a][q];
+					pi = pr * muIm[a][q] + pi * muRe[a][q];
 					pr = r;
 				}
 				e2 += alpha - 2 * pr;
@@ -270,9 +268,4 @@ public final class ParameterChoice {
 		return device.kind() == DeviceChoice.Kind.CPU ? 0.7 : 0.15;
 	}
 
-	private static double smallestRatio(final int[] image, final int[] grid) {
-		double r = Double.POSITIVE_INFINITY;
-		for (int a = 0; a < image.length; a++) r = Math.min(r, (double) grid[a] / image[a]);
-		return r;
-	}
 }

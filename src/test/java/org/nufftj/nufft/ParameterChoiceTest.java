@@ -79,11 +79,12 @@ class ParameterChoiceTest {
 		for (final KernelType k : new KernelType[] { KernelType.EXP_SEMICIRCLE, KernelType.KAISER_BESSEL, KernelType.GAUSSIAN }) {
 			double last = Double.POSITIVE_INFINITY;
 			for (int w = 3; w <= 12; w++) {
-				final double e = ParameterChoice.modelError(k, w, 2.0, 2.0);
+				final double e = ParameterChoice.modelError(k, w, 2.0, new int[] { 256 });
 				assertTrue(e < last, k + " W=" + w + ": " + e + " >= " + last);
 				last = e;
 			}
-			assertTrue(ParameterChoice.modelError(k, 6, 2.0, 2.0) < ParameterChoice.modelError(k, 6, 1.25, 1.25), k.toString());
+			assertTrue(ParameterChoice.modelError(k, 6, 2.0, new int[] { 256 }) < ParameterChoice.modelError(k, 6, 1.25,
+				new int[] { 256 }), k.toString());
 		}
 	}
 
