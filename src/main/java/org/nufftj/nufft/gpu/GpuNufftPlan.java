@@ -51,6 +51,8 @@ public final class GpuNufftPlan implements NufftPlan {
 	 */
 	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 16, 8 }, { 8, 8, 8 }, { 4, 4, 4 } };
 	static final int SHARED_TARGET = 96 * 1024;
+	/** Overrides {@link #SHARED_TARGET} (bytes) for tuning runs (GpuBenchmark labels such as {@code shared@56k}). */
+	static final String SHARED_TARGET_PROPERTY = "nufftj.gpu.sharedTarget";
 	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
 	static final int MAX_SUBPROBLEM = 1024;
 	/** Points staged per chunk by spread_tiles_* (TILE_CHUNK in kernels/spread.cu). */
@@ -125,7 +127,8 @@ public final class GpuNufftPlan implements NufftPlan {
 		width = k.width();
 		InvalidInputException.require(width <= 16, "GPU NUFFT: kernel width " + width + " > 16 is not supported");
 		spec = new GpuKernelSpec(k, dbl);
-		binSize = binSize(dims, width, cbytes, device.sharedMemoryOptin());
+		binSize = binSize(dims, width, cbytes, Math.min(Integer.getInteger(SHARED_TARGET_PROPERTY, SHARED_TARGET),
+			device.sharedMemoryOptin()));
 		method = resolveMethod(o.spreadMethod(), sharedBytes(), device.sharedMemoryOptin());
 		device.makeCurrent();
 		boolean ok = false;
@@ -508,11 +511,11 @@ public final class GpuNufftPlan implements NufftPlan {
 		return (int) Math.min(Integer.MAX_VALUE, 2 * cells * real + stage);
 	}
 
-	static int[] binSize(final int dims, final int width, final int cbytes, final int sharedOptin) {
+	static int[] binSize(final int dims, final int width, final int cbytes, final int sharedBudget) {
 		final int[][] options = dims == 2 ? BINS_2D : BINS_3D;
 		for (final int[] b : options) {
 			final int need = Math.max(tileBytes(b, width, cbytes), stagedTileBytes(b, width, cbytes));
-			if (need <= Math.min(SHARED_TARGET, sharedOptin)) return b.clone();
+			if (need <= sharedBudget) return b.clone();
 		}
 		return options[options.length - 1].clone();
 	}

@@ -139,15 +139,29 @@ final class GpuBenchmark {
 
 	// -- measurement --
 
-	/** The spreading method of a suite label (auto, atomic, shared, output). */
+	/**
+	 * The spreading method of a suite label: auto, atomic, shared, output, optionally with {@code @<n>k}, the shared
+	 * memory budget of a binned block in KiB (tuning runs, e.g. shared@56k).
+	 */
 	static SpreadMethod method(final String label) {
-		return SpreadMethod.parse(label);
+		final int at = label.indexOf('@');
+		return SpreadMethod.parse(at < 0 ? label : label.substring(0, at));
 	}
 
 	static Result run(final GpuDevice device, final Row row, final String label, final boolean cpu,
 		final int threads)
 	{
-		return run(device, row, method(label), label, cpu, threads);
+		final int at = label.indexOf('@');
+		if (at >= 0) {
+			final String kib = label.substring(at + 1).replace("k", "");
+			System.setProperty(GpuNufftPlan.SHARED_TARGET_PROPERTY, String.valueOf(Integer.parseInt(kib) * 1024));
+		}
+		try {
+			return run(device, row, method(label), label, cpu, threads);
+		}
+		finally {
+			System.clearProperty(GpuNufftPlan.SHARED_TARGET_PROPERTY);
+		}
 	}
 
 	private static Result run(final GpuDevice device, final Row row, final SpreadMethod method, final String label,
