@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Test;
 import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.NufftOptions;
@@ -16,6 +17,7 @@ import org.nufftj.trajectory.Trajectory;
 
 /** 1000 plan / setPoints / forward / adjoint / close cycles leave the device's free memory unchanged (± 1 MiB). */
 @Tag("gpu")
+@ExtendWith(GpuTests.Available.class)
 class GpuLeakTest {
 
 	@Test

@@ -2,6 +2,7 @@ package org.nufftj.nufft.gpu;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.nufftj.nufft.AbstractNufftPlanTest;
 import org.nufftj.nufft.DeviceChoice;
 
@@ -11,6 +12,7 @@ import org.nufftj.nufft.DeviceChoice;
  * spreading method. Skipped, with the reason, without a usable GPU.
  */
 @Tag("gpu")
+@ExtendWith(GpuTests.Available.class)
 class GpuNufftPlanTest extends AbstractNufftPlanTest {
 
 	@BeforeAll

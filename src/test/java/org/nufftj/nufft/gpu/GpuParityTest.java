@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -35,6 +36,7 @@ import org.nufftj.trajectory.Trajectory;
  * limited below T) against one chunk. Fresh random inputs each run.
  */
 @Tag("gpu")
+@ExtendWith(GpuTests.Available.class)
 class GpuParityTest {
 
 	private static GpuDevice device;

@@ -19,6 +19,7 @@ import jcuda.driver.JCudaDriver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -63,6 +64,7 @@ import org.nufftj.trajectory.Trajectory;
  * </p>
  */
 @Tag("gpu")
+@ExtendWith(GpuTests.Available.class)
 public class GpuGriddingTest {
 
 	private static final double BOUND = 1e-4;
