@@ -207,9 +207,9 @@ public final class ReconMacroBenchmark {
 	// -- the simulated scan --
 
 	/**
-	 * A 32-coil 256² golden-angle radial scan through the "Simulate k-space" command (macro options, in this JVM):
-	 * analytic Shepp–Logan k-space times smooth complex coil sensitivities (forward NUFFT in double at ε = 1e-7), plus
-	 * complex Gaussian noise of 1% of the RMS signal. 402 spokes = ⌊π/2 · 256⌋, the azimuthal Nyquist count π/2·N for 256²
+	 * A 32-coil 256² golden-angle radial scan through the "Simulate k-space" command (macro options, in this JVM): the
+	 * analytic Shepp–Logan phantom averaged over 2×2 sub-samples per pixel, times smooth complex coil sensitivities,
+	 * sampled by the forward NUFFT in double at ε = 1e-7, plus complex Gaussian noise of 1% of the RMS signal. 402 spokes = ⌊π/2 · 256⌋, the azimuthal Nyquist count π/2·N for 256²
 	 * (golden-angle spokes cover the angles nearly uniformly), × 512 samples = 2× readout oversampling, like the ISMRMRD
 	 * sample and the RadialNufftBenchmark workload (205,824 points per coil). Written as a BART pair
 	 * {@code radial32.cfl/.hdr} + {@code radial32_traj.cfl/.hdr}.
