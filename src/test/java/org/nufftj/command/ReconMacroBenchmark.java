@@ -96,7 +96,7 @@ public final class ReconMacroBenchmark {
 	/** One run through the macro path. */
 	static final class Run {
 
-		double wallMs, reconMs, beforeMiB, peakMiB, retainedMiB, outputMiB;
+		double wallMs, reconMs, cpuPerWall, othersPerWall, beforeMiB, peakMiB, retainedMiB, outputMiB;
 		String backend;
 	}
 
@@ -232,8 +232,9 @@ public final class ReconMacroBenchmark {
 		for (int i = 0; i < warmup + runs; i++) {
 			final Run r = once(options, row.data.kspace, i == 0);
 			System.out.printf(Locale.ROOT, "  %s %d: %.1f ms (recon %.1f ms on %s), heap before %.1f MiB, peak %.1f MiB, " +
-				"retained %.2f MiB, output %.2f MiB%n", i < warmup ? "warm-up" : "run", i < warmup ? i + 1 : i - warmup + 1,
-				r.wallMs, r.reconMs, r.backend, r.beforeMiB, r.peakMiB, r.retainedMiB, r.outputMiB);
+				"retained %.2f MiB, output %.2f MiB, CPU/wall %.2f, others %.2f%n", i < warmup ? "warm-up" : "run",
+				i < warmup ? i + 1 : i - warmup + 1, r.wallMs, r.reconMs, r.backend, r.beforeMiB, r.peakMiB, r.retainedMiB,
+				r.outputMiB, r.cpuPerWall, r.othersPerWall);
 			if (i >= warmup) row.runs.add(r);
 		}
 		row.stages = stages(row.data.kspace, row.device);
@@ -254,7 +255,10 @@ public final class ReconMacroBenchmark {
 		final ImagePlus imp;
 		final long t0, t1;
 		System.setOut(new PrintStream(log, true, StandardCharsets.UTF_8)); // IJ.log prints here when headless
+		final double cpu0, busy0;
 		try {
+			busy0 = machineBusySeconds();
+			cpu0 = processCpuSeconds();
 			t0 = System.nanoTime();
 			IJ.run("Reconstruct k-space", options);
 			imp = WindowManager.getCurrentImage();
@@ -271,6 +275,10 @@ public final class ReconMacroBenchmark {
 			"' after run(\"Reconstruct k-space\"); Log: " + logText);
 		final Run r = new Run();
 		r.wallMs = (t1 - t0) / 1e6;
+		final double ours = processCpuSeconds() - cpu0;
+		r.cpuPerWall = ours / (r.wallMs / 1e3);
+		// Both counters tick at 10 ms, so on short runs the difference can dip below 0: none taken.
+		r.othersPerWall = Math.max(0, (machineBusySeconds() - busy0 - ours) / (r.wallMs / 1e3));
 		r.beforeMiB = before / MIB;
 		r.peakMiB = peak / MIB;
 		long bytes = 0;
@@ -331,6 +339,39 @@ public final class ReconMacroBenchmark {
 		ms.put("image", (System.nanoTime() - t2) / 1e6);
 		imp.flush();
 		return ms;
+	}
+
+	/**
+	 * CPU time of this process, all threads, those that ended included (Linux /proc/self/stat utime + stime, in USER_HZ
+	 * = 100 ticks per second); NaN elsewhere. Per run, CPU/wall shows how many cores the run kept busy: on a shared
+	 * machine, fewer than the engine's threads means other processes took the cores.
+	 */
+	static double processCpuSeconds() {
+		try {
+			final String stat = Files.readString(Paths.get("/proc/self/stat"));
+			final String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+			return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0; // fields 14 and 15 of proc(5)
+		}
+		catch (final IOException | RuntimeException e) {
+			return Double.NaN;
+		}
+	}
+
+	/**
+	 * CPU time all processes of this machine spent busy (Linux /proc/stat: user, nice, system, irq, softirq and steal,
+	 * the last being time the hypervisor gave to other guests), in seconds; NaN elsewhere. Minus this process's own CPU
+	 * time, per wall second: how many cores others took during a run.
+	 */
+	static double machineBusySeconds() {
+		try {
+			final String[] f = Files.readAllLines(Paths.get("/proc/stat")).get(0).trim().split("\\s+");
+			long busy = 0;
+			for (final int i : new int[] { 1, 2, 3, 6, 7, 8 }) busy += Long.parseLong(f[i]);
+			return busy / 100.0;
+		}
+		catch (final IOException | RuntimeException e) {
+			return Double.NaN;
+		}
 	}
 
 	// -- heap --
@@ -407,24 +448,27 @@ public final class ReconMacroBenchmark {
 			"sum of squares, float, magnitude). ", NufftOptions.DEFAULT_TOLERANCE)).append(warmup).append(" warm-up + ")
 			.append(runs).append(" timed runs per row, each after a full GC. Wall = from `IJ.run` to the result ImagePlus ")
 			.append("being the current image; recon = the command's own \"time:\" line (plan, DCF, adjoint NUFFT, coil ")
-			.append("combination). Heap (medians over the timed runs): before = in use after a full GC before the run; ")
+			.append("combination); CPU/wall = this process's CPU time during the run over its wall time (how many cores ")
+			.append("it kept busy), others = the same for every other process and the hypervisor's steal (cores taken ")
+			.append("from the run; 0 on a quiet machine; both counters tick at 10 ms, so ±0.2 on 100 ms runs). Heap (medians over the timed runs): before = in use after a full GC before the run; ")
 			.append("peak = sum of the heap pools' peak occupancy during the run (garbage not yet collected included); ")
 			.append("retained = in use after a full GC with the result image still referenced, minus before; output = ")
 			.append("the result stack's pixel arrays.\n\n");
 		md.append("| dataset | device | samples × coils | matrix | k-space MiB | wall median ms | wall min ms | ")
-			.append("recon median ms | heap before MiB | peak heap MiB | retained MiB | output MiB |\n")
-			.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+			.append("recon median ms | CPU/wall | others | heap before MiB | peak heap MiB | retained MiB | output MiB |\n")
+			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		for (final Row r : rows) {
 			final Dataset d = r.data;
 			md.append(String.format(Locale.ROOT, "| %s | %s | %,d × %d | %s | %.2f | ", d.name, device(r), d.samples,
 				d.coils, d.matrix, d.kspaceMiB()));
 			if (r.runs.isEmpty()) {
-				md.append(r.note.replace('|', '/')).append(" |||||||\n");
+				md.append(r.note.replace('|', '/')).append(" |||||||||\n");
 				continue;
 			}
-			md.append(String.format(Locale.ROOT, "%.1f | %.1f | %.1f | %.1f | %.1f | %.3f | %.3f |%n", median(r,
-				x -> x.wallMs), r.runs.stream().mapToDouble(x -> x.wallMs).min().getAsDouble(), median(r, x -> x.reconMs),
-				median(r, x -> x.beforeMiB), median(r, x -> x.peakMiB), median(r, x -> x.retainedMiB), median(r,
+			md.append(String.format(Locale.ROOT, "%.1f | %.1f | %.1f | %.2f | %.2f | %.1f | %.1f | %.3f | %.3f |%n",
+				median(r, x -> x.wallMs), r.runs.stream().mapToDouble(x -> x.wallMs).min().getAsDouble(), median(r,
+					x -> x.reconMs), median(r, x -> x.cpuPerWall), median(r, x -> x.othersPerWall), median(r,
+						x -> x.beforeMiB), median(r, x -> x.peakMiB), median(r, x -> x.retainedMiB), median(r,
 					x -> x.outputMiB)));
 		}
 		md.append("\nWhere the time goes (ms; one extra run per row of the command's own steps in the same JVM, not ")
