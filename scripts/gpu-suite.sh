@@ -3,11 +3,18 @@
 # dated report (docs/gpu-report.md is the latest one, committed).
 #
 #   scripts/gpu-suite.sh pack DIR      (build machine) mvn test-compile; copies classes, test classes, dependency
-#                                      jars, a jlink'd Java 17 runtime (tar.gz) and this script into DIR.
+#                                      jars, sample-data/, a jlink'd Java 17 runtime (tar.gz) and this script into DIR.
 #   DIR/gpu-suite.sh run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [atomic,shared]
 #                                      (GPU machine, no Java/Maven needed) unpacks the runtime and runs GpuSuite.
+#   DIR/gpu-suite.sh run REPORT.md recon [key=value ...]
+#                                      the same machine: run("Reconstruct k-space", …) timed through the ImageJ 1 macro
+#                                      bridge, CPU and GPU, with Java heap (ReconMacroBenchmark, scripts/recon-bench.sh;
+#                                      keys as there, e.g. runs=7 devices=cpu,gpu data=all).
 #
-# The GPU machine has no Java, so the runtime travels with the classes (see ../shared/GPU.md).
+# The GPU machine has no Java, so the runtime travels with the classes (see ../shared/GPU.md). Its modules: ImageJ 1
+# needs java.desktop even headless (it pulls in java.xml, java.prefs, java.datatransfer); java.management gives the
+# heap pools. jlink --compress=0 because the image is gzipped anyway: 25 MB as .tar.gz instead of 31 MB with
+# --compress=2 (everything sent to the GPU machine must stay under 64 MiB).
 set -euo pipefail
 cmd="${1:-}"; shift || true
 case "$cmd" in
@@ -17,17 +24,21 @@ pack)
   mkdir -p "$out"
   (cd "$root" && mvn -B -q -o test-compile && \
     mvn -B -q -o dependency:build-classpath -Dmdep.outputFile="$out/classpath.txt" -Dmdep.includeScope=test)
-  rm -rf "$out/lib" "$out/classes" "$out/test-classes"
+  rm -rf "$out/lib" "$out/classes" "$out/test-classes" "$out/sample-data"
   mkdir -p "$out/lib"
   tr ':' '\n' < "$out/classpath.txt" | while read -r j; do cp "$j" "$out/lib/"; done
   cp -r "$root/target/classes" "$out/classes"
   cp -r "$root/target/test-classes" "$out/test-classes"
-  if [ ! -f "$out/jre.tar.gz" ]; then
+  cp -r "$root/sample-data" "$out/sample-data"
+  modules=java.base,java.logging,jdk.unsupported,java.management,java.desktop
+  if [ ! -f "$out/jre.tar.gz" ] || [ "$(cat "$out/jre.modules" 2>/dev/null)" != "$modules" ]; then
     jdk="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
-    rm -rf "$out/jre"
-    "$jdk/bin/jlink" --module-path "$jdk/jmods" --add-modules java.base,java.logging,jdk.unsupported,java.management \
-      --strip-debug --no-header-files --no-man-pages --compress=2 --output "$out/jre"
+    rm -rf "$out/jre" "$out/jre.tar.gz" "$out/jre.modules"
+    "$jdk/bin/jlink" --module-path "$jdk/jmods" --add-modules "$modules" \
+      --strip-debug --no-header-files --no-man-pages --compress=0 --output "$out/jre"
+    echo "$modules" > "$out/jre/modules.txt"
     tar -C "$out" -czf "$out/jre.tar.gz" jre && rm -rf "$out/jre"
+    echo "$modules" > "$out/jre.modules"
   fi
   cp "$0" "$out/gpu-suite.sh"
   du -sh "$out"
@@ -36,11 +47,20 @@ run)
   here="$(cd "$(dirname "$0")" && pwd)"
   report="${1:?run REPORT.md}"; shift
   jre=/tmp/nufftj-jre
-  if [ ! -x "$jre/jre/bin/java" ]; then mkdir -p "$jre" && tar -C "$jre" -xzf "$here/jre.tar.gz"; fi
+  if [ ! -x "$jre/jre/bin/java" ] || ! cmp -s "$jre/jre/modules.txt" "$here/jre.modules"; then
+    rm -rf "$jre" && mkdir -p "$jre" && tar -C "$jre" -xzf "$here/jre.tar.gz"
+  fi
   cp_="$here/test-classes:$here/classes:$(ls "$here"/lib/*.jar | tr '\n' ':')"
   echo "== $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(hostname): $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || echo 'no nvidia-smi')"
-  "$jre/jre/bin/java" -Xmx48g -XX:+UseParallelGC -cp "$cp_" org.nufftj.nufft.gpu.GpuSuite "$report" "$@"
+  if [ "${1:-}" = recon ]; then
+    shift
+    # -Xmx4g as scripts/recon-bench.sh uses on the build machine, so the heap figures compare; default GC (G1), as Fiji.
+    "$jre/jre/bin/java" -Xmx4g -Djava.awt.headless=true -cp "$cp_" org.nufftj.command.ReconMacroBenchmark "$report" \
+      samples="$here/sample-data" "$@"
+  else
+    "$jre/jre/bin/java" -Xmx48g -XX:+UseParallelGC -cp "$cp_" org.nufftj.nufft.gpu.GpuSuite "$report" "$@"
+  fi
   ;;
 *)
-  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [methods]" >&2; exit 2;;
+  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...]" >&2; exit 2;;
 esac
