@@ -191,6 +191,7 @@ public final class DensityCompensation {
 		final int gridPoints;
 		final int[] start; // per point and axis: first grid index (may be negative before wrapping)
 		final float[] values; // per point, axis, tap
+		final int[] offsets; // per point, axis, tap: wrapped grid index times the axis stride
 
 		Gridder(final Trajectory t, final NufftParameters p) {
 			d = t.dimensions();
@@ -203,13 +204,18 @@ public final class DensityCompensation {
 			gridPoints = g;
 			start = new int[m * d];
 			values = new float[m * d * width];
+			offsets = new int[m * d * width];
 			IntStream.range(0, m).parallel().forEach(i -> {
 				for (int a = 0; a < d; a++) {
 					final double u = t.k(i, a) * grid[a]; // position in grid cells
 					final int i0 = (int) Math.ceil(u - width / 2.0);
 					start[i * d + a] = i0;
-					for (int j = 0; j < width; j++)
+					int stride = 1;
+					for (int b = 0; b < a; b++) stride *= grid[b];
+					for (int j = 0; j < width; j++) {
 						values[(i * d + a) * width + j] = (float) kernel.value(i0 + j - u);
+						offsets[(i * d + a) * width + j] = Math.floorMod(i0 + j, grid[a]) * stride;
+					}
 				}
 			});
 		}
@@ -219,50 +225,99 @@ public final class DensityCompensation {
 			return r < 0 ? r + n : r;
 		}
 
+		/**
+		 * w spread onto {@code out}. Parallel over slabs of the slowest axis: the points are grouped by the slab
+		 * their stencil starts in; slabs are ≥ W rows, so a point writes into its own slab and the next only, and an
+		 * even slab count lets even slabs, then odd slabs, run concurrently without write conflicts (the last slab,
+		 * odd, wraps into slab 0, even).
+		 */
 		void spread(final double[] w, final double[] out) {
-			for (int i = 0; i < m; i++) {
-				final double wi = w[i];
-				if (wi == 0) continue;
-				visit(i, (idx, kv) -> out[idx] += wi * kv);
+			final int[] order = slabOrder();
+			for (int parity = 0; parity < 2; parity++) {
+				final int par = parity;
+				IntStream.range(0, slabStart.length - 1).filter(sl -> sl % 2 == par).parallel().forEach(sl -> {
+					for (int o = slabStart[sl]; o < slabStart[sl + 1]; o++) spreadPoint(order[o], w[order[o]], out);
+				});
 			}
+		}
+
+		private void spreadPoint(final int i, final double wi, final double[] out) {
+			if (wi == 0) return;
+			final int bx = (i * d) * width, by = (i * d + 1) * width;
+			if (d == 2) {
+				for (int jy = 0; jy < width; jy++) {
+					final int gy = offsets[by + jy];
+					final double vy = wi * values[by + jy];
+					for (int jx = 0; jx < width; jx++) out[gy + offsets[bx + jx]] += vy * values[bx + jx];
+				}
+				return;
+			}
+			final int bz = (i * d + 2) * width;
+			for (int jz = 0; jz < width; jz++) {
+				final double vz = wi * values[bz + jz];
+				for (int jy = 0; jy < width; jy++) {
+					final int gy = offsets[bz + jz] + offsets[by + jy];
+					final double vyz = vz * values[by + jy];
+					for (int jx = 0; jx < width; jx++) out[gy + offsets[bx + jx]] += vyz * values[bx + jx];
+				}
+			}
+		}
+
+		private int[] slabOrderCache;
+		private int[] slabStart;
+
+		/** Points sorted by slab of the slowest axis (counting sort), with slab starts; built once. */
+		private int[] slabOrder() {
+			if (slabOrderCache != null) return slabOrderCache;
+			final int n = grid[d - 1];
+			final int threads = Runtime.getRuntime().availableProcessors();
+			// ~4 slabs per thread and phase, each at least W rows; an even count (the wrap-around pairs last with first).
+			int slabs = Math.min(n / width, 8 * threads);
+			if (slabs % 2 == 1) slabs--;
+			if (slabs < 2) slabs = 1;
+			final int rows = n / slabs;
+			final int[] slabOf = new int[m];
+			final int[] count = new int[slabs + 1];
+			for (int i = 0; i < m; i++) {
+				slabOf[i] = slabs == 1 ? 0 : Math.min(wrap(start[i * d + d - 1], n) / rows, slabs - 1);
+				count[slabOf[i] + 1]++;
+			}
+			for (int sl = 0; sl < slabs; sl++) count[sl + 1] += count[sl];
+			slabStart = count.clone();
+			final int[] order = new int[m];
+			for (int i = 0; i < m; i++) order[count[slabOf[i]]++] = i;
+			// One slab: a single serial pass (filter sl % 2 == 0 runs it once).
+			return slabOrderCache = order;
 		}
 
 		void interpolate(final double[] in, final double[] out) {
-			IntStream.range(0, m).parallel().forEach(i -> {
-				final double[] s = { 0 };
-				visit(i, (idx, kv) -> s[0] += in[idx] * kv);
-				out[i] = s[0];
-			});
+			IntStream.range(0, m).parallel().forEach(i -> out[i] = interpolatePoint(i, in));
 		}
 
-		private interface Tap {
-			void at(int index, double kernelValue);
-		}
-
-		private void visit(final int i, final Tap tap) {
+		private double interpolatePoint(final int i, final double[] in) {
 			final int bx = (i * d) * width, by = (i * d + 1) * width;
-			final int x0 = start[i * d], y0 = start[i * d + 1];
+			double sum = 0;
 			if (d == 2) {
 				for (int jy = 0; jy < width; jy++) {
-					final int gy = wrap(y0 + jy, grid[1]) * grid[0];
-					final float vy = values[by + jy];
-					for (int jx = 0; jx < width; jx++)
-						tap.at(gy + wrap(x0 + jx, grid[0]), vy * values[bx + jx]);
+					final int gy = offsets[by + jy];
+					double row = 0;
+					for (int jx = 0; jx < width; jx++) row += in[gy + offsets[bx + jx]] * values[bx + jx];
+					sum += row * values[by + jy];
 				}
+				return sum;
 			}
-			else {
-				final int bz = (i * d + 2) * width, z0 = start[i * d + 2];
-				for (int jz = 0; jz < width; jz++) {
-					final int gz = wrap(z0 + jz, grid[2]) * grid[1];
-					final float vz = values[bz + jz];
-					for (int jy = 0; jy < width; jy++) {
-						final int gy = (gz + wrap(y0 + jy, grid[1])) * grid[0];
-						final float vyz = vz * values[by + jy];
-						for (int jx = 0; jx < width; jx++)
-							tap.at(gy + wrap(x0 + jx, grid[0]), vyz * values[bx + jx]);
-					}
+			final int bz = (i * d + 2) * width;
+			for (int jz = 0; jz < width; jz++) {
+				double plane = 0;
+				for (int jy = 0; jy < width; jy++) {
+					final int gy = offsets[bz + jz] + offsets[by + jy];
+					double row = 0;
+					for (int jx = 0; jx < width; jx++) row += in[gy + offsets[bx + jx]] * values[bx + jx];
+					plane += row * values[by + jy];
 				}
+				sum += plane * values[bz + jz];
 			}
+			return sum;
 		}
 	}
 }
