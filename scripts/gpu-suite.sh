@@ -60,7 +60,8 @@ run)
     "$jre/jre/bin/java" -Xmx4g -Djava.awt.headless=true -cp "$cp_" org.nufftj.command.ReconMacroBenchmark "$report" \
       samples="$here/sample-data" "$@"
   else
-    "$jre/jre/bin/java" -Xmx48g -XX:+UseParallelGC -cp "$cp_" org.nufftj.nufft.gpu.GpuSuite "$report" "$@"
+    "$jre/jre/bin/java" -Xmx48g -XX:+UseParallelGC -Dnufftj.samples="$here/sample-data" -cp "$cp_" \
+      org.nufftj.nufft.gpu.GpuSuite "$report" "$@"
   fi
   ;;
 *)

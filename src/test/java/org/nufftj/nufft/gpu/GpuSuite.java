@@ -51,7 +51,10 @@ public final class GpuSuite {
 			.append(System.getProperty("java.version")).append(", max heap ")
 			.append(Runtime.getRuntime().maxMemory() >> 30).append(" GiB.\n\n");
 		System.out.println(GpuInfo.describe());
-		if (mode.equals("tests") || mode.equals("all")) tests(md);
+		if (mode.equals("tests") || mode.equals("all")) {
+			tests(md);
+			cli(md);
+		}
 		write(report, md);
 		if (mode.equals("bench") || mode.equals("all")) bench(md, rowSel, cpu, methods, report);
 		write(report, md);
@@ -134,6 +137,42 @@ public final class GpuSuite {
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');
 		md.append('\n');
+	}
+
+	// -- the command line on the GPU --
+
+	/**
+	 * {@code nufft-j recon --device gpu --compare} on the BART sample pair (sample data from the property
+	 * nufftj.samples, which gpu-suite.sh sets): GPU image, CPU image, difference, NRMSE / max |difference| / PSNR.
+	 */
+	private static void cli(final StringBuilder md) {
+		final Path samples = Paths.get(System.getProperty("nufftj.samples", "sample-data"), "bart");
+		md.append("## Command line on the GPU\n\n");
+		if (!Files.isRegularFile(samples.resolve("radial.cfl"))) {
+			md.append("Sample data not found at ").append(samples).append(": not run.\n\n");
+			return;
+		}
+		try {
+			final Path dir = Files.createTempDirectory("nufftj-cli");
+			final String[] args = { "recon", "--device", "gpu", "--compare", "--verbose",
+				samples.resolve("radial_traj").toString(), samples.resolve("radial").toString(),
+				dir.resolve("recon.tif").toString() };
+			final java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+			final java.io.PrintStream ps = new java.io.PrintStream(out, true, StandardCharsets.UTF_8);
+			final int rc = org.nufftj.cli.Main.execute(ps, ps, args);
+			final List<String> written = new ArrayList<>();
+			try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+				s.sorted().forEach(f -> written.add(f.getFileName() + " (" + f.toFile().length() + " B)"));
+			}
+			md.append("`nufft-j ").append(String.join(" ", args).replace(samples.toString(), "sample-data/bart")
+				.replace(dir.toString(), "OUT")).append("` → exit ").append(rc).append(", wrote ")
+				.append(String.join(", ", written)).append("\n\n```\n").append(out.toString(StandardCharsets.UTF_8).trim())
+				.append("\n```\n\n");
+			System.out.println("CLI recon --compare: exit " + rc + "\n" + out.toString(StandardCharsets.UTF_8));
+		}
+		catch (final IOException | RuntimeException e) {
+			md.append("CLI run failed: ").append(Cuda.brief(e)).append("\n\n");
+		}
 	}
 
 	// -- benchmarks --
