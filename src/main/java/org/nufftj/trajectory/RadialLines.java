@@ -5,22 +5,23 @@ import java.util.Optional;
 
 /**
  * A 2D trajectory recognised as radial lines: readout {@code R} × shots {@code S} (readout fastest), every shot's
- * samples on a line through k = 0, uniformly spaced: {@code k(s, i) = (i − c_s)·Δ_s·u_s}, {@code i = 0 … R−1}, with a
- * unit direction {@code u_s}, a spacing {@code Δ_s > 0} (cycles/pixel) and a centre index {@code c_s} (any real: R/2
- * for full spokes, R/2 − ½ with BART's half-sample shift, 0 for centre-out). Radial and golden-angle designs, tiny
- * golden angles, any spoke order and radial data read from files qualify; spirals, PROPELLER, Cartesian grids,
- * random points and 3D trajectories do not.
+ * samples on a line through k = 0, uniformly spaced: {@code k(s, i) = (i − c_s)·Δ_s·u_s}, {@code i = 0 … R−1},
+ * with a unit direction {@code u_s}, a spacing {@code Δ_s > 0} (cycles/pixel) and a centre index {@code c_s} (any
+ * real: R/2 for full spokes, R/2 − ½ with BART's half-sample shift, 0 for centre-out). Radial and golden-angle
+ * designs, tiny golden angles, any spoke order and radial data read from files qualify; spirals, PROPELLER,
+ * Cartesian grids, random points and 3D trajectories do not.
  * <p>
  * This is the structure the GPU's output-driven spreader needs (TRON, Smith et al. 2019, Algorithm G: the samples
  * near a grid point follow from the spoke angles and the readout positions), found from the coordinates so that no
  * design object has to travel with the trajectory.
  * </p>
  * <p>
- * Fit per shot: least squares {@code k(i) ≈ a + i·v}, then the line is forced through the origin ({@code c = −a·v/|v|²})
- * and every sample must lie within {@link #TOLERANCE} × max(Δ, largest |k| of the shot) of {@code (i − c)·v} on each
- * axis. The second term is what float-rounded coordinates need: a float carries 2⁻²⁴ of its magnitude, which at the
- * spoke's end is 2⁻²⁴·½·R spacings (1.5·10⁻⁵ Δ for R = 512), more than 10⁻⁶ Δ; a spiral, a PROPELLER blade (offset
- * by ≥ 1/N from the origin) or random points miss the line by far more.
+ * Fit per shot: least squares {@code k(i) ≈ a + i·v}, then the line is forced through the origin
+ * ({@code c = −a·v/|v|²}) and every sample must lie within {@link #TOLERANCE} × max(Δ, largest |k| of the shot)
+ * of {@code (i − c)·v} on each axis. The second term is what float coordinates need: a float keeps 2⁻²⁴ of its
+ * magnitude, at the spoke's end 2⁻²⁵·R spacings; sample-data/bart/radial_traj (R = 128) deviates by 2.3·10⁻⁶ Δ,
+ * a float golden-angle trajectory with R = 1024 by 1.7·10⁻⁵ Δ, both beyond 10⁻⁶ Δ. A spiral, a PROPELLER blade
+ * (offset by ≥ 1/N from the origin) or random points miss the line by far more.
  * </p>
  */
 public final class RadialLines {
@@ -136,8 +137,8 @@ public final class RadialLines {
 				}
 			}
 			if (!(worst <= tol)) {
-				return "shot " + shot + " sample " + at + " is " + fmt(worst) + " cycles/pixel off the line through k = 0 " +
-					"with uniform spacing " + fmt(delta) + " (allowed " + fmt(tol) + ")";
+				return "shot " + shot + " sample " + at + " is " + fmt(worst) + " cycles/pixel off the line through " +
+					"k = 0 with uniform spacing " + fmt(delta) + " (allowed " + fmt(tol) + ")";
 			}
 			lines.ux[shot] = vx / delta;
 			lines.uy[shot] = vy / delta;
