@@ -24,7 +24,7 @@ import jcuda.driver.JCudaDriver;
 public final class GpuDevice implements AutoCloseable {
 
 	/** Kernel modules, one per stage (kernels/*.cu), loaded from resources. */
-	static final String[] MODULES = { "spread", "interp", "deapodize" };
+	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize" };
 	static final String RESOURCE_DIR = "/org/nufftj/gpu/";
 
 	private final int ordinal;
@@ -113,7 +113,8 @@ public final class GpuDevice implements AutoCloseable {
 		ensureOpen();
 		final CUfunction cached = functions.get(kernel);
 		if (cached != null) return cached;
-		final String module = kernel.startsWith("spread") ? "spread" : kernel.startsWith("interp") ? "interp" : "deapodize";
+		final String module = kernel.startsWith("spread_radial") ? "spread_radial" : kernel.startsWith("spread") ? "spread" :
+			kernel.startsWith("interp") ? "interp" : "deapodize";
 		final CUfunction f = new CUfunction();
 		check(JCudaDriver.cuModuleGetFunction(f, modules.get(module), kernel), "cuModuleGetFunction(" + kernel + ")");
 		functions.put(kernel, f);
