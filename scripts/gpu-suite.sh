@@ -6,6 +6,8 @@
 #                                      jars, a jlink'd Java 17 runtime (tar.gz) and this script into DIR.
 #   DIR/gpu-suite.sh run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [atomic,shared]
 #                                      (GPU machine, no Java/Maven needed) unpacks the runtime and runs GpuSuite.
+#                                      Methods: auto, atomic, shared, shared-threads, output (output-driven, radial
+#                                      rows only; e.g. "shared,output").
 #
 # The GPU machine has no Java, so the runtime travels with the classes (see ../shared/GPU.md).
 set -euo pipefail
