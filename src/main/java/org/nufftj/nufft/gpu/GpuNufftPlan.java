@@ -358,14 +358,14 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	/**
-	 * Fills the reserved fine grids with NaN (every 32-bit word 0x7fc00000, a NaN in float and in double), so that a
-	 * test sees any cell a spreader that skips the clearing pass (output-driven) leaves unwritten.
+	 * Fills the reserved fine grids with NaN (every 32-bit word 0x7ff80000: a float NaN, and pairs of them a double
+	 * NaN), so that a test sees any cell a spreader that skips the clearing pass (output-driven) leaves unwritten.
 	 */
 	void poisonGrid() {
 		ensureOpen();
 		device.makeCurrent();
 		if (grid == null) return;
-		check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0x7fc00000, grid.bytes() / 4, stream),
+		check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0x7ff80000, grid.bytes() / 4, stream),
 			"cuMemsetD32Async(fine grid := NaN, " + grid.bytes() + " B)");
 		synchronize();
 	}
