@@ -27,7 +27,7 @@ import jcuda.driver.JCudaDriver;
 public final class GpuDevice implements AutoCloseable {
 
 	/** Kernel modules, one per stage (kernels/*.cu), loaded from resources. */
-	static final String[] MODULES = { "spread", "interp", "deapodize", "recon" };
+	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize", "recon" };
 	static final String RESOURCE_DIR = "/org/nufftj/gpu/";
 
 	private final int ordinal;
@@ -168,6 +168,7 @@ public final class GpuDevice implements AutoCloseable {
 
 	/** The module (kernels/&lt;module&gt;.cu) that defines {@code kernel}, by the kernel's name. */
 	static String moduleOf(final String kernel) {
+		if (kernel.startsWith("spread_radial_")) return "spread_radial";
 		if (kernel.startsWith("spread_")) return "spread";
 		if (kernel.startsWith("interp_")) return "interp";
 		if (kernel.startsWith("pad_") || kernel.startsWith("crop_")) return "deapodize";

@@ -28,6 +28,7 @@ import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.SpreadMethod;
 import org.nufftj.nufft.StageTimes;
+import org.nufftj.trajectory.RadialLines;
 import org.nufftj.trajectory.Trajectory;
 
 /**
@@ -35,8 +36,9 @@ import org.nufftj.trajectory.Trajectory;
  * (docs/gpu.md).
  * <p>
  * forward = pad·deapodize (fused, fftshift by index) → cuFFT C2C/Z2Z forward → interpolate (sorted, input-driven);
- * adjoint = spread (ATOMIC or SHARED) → cuFFT inverse → crop·deapodize. Kernels are evaluated online in CUDA with the
- * formulas of org.nufftj.kernel; deapodization factors 1/ψ̂ come from {@link Kernels#deapodization} (host, double).
+ * adjoint = spread (ATOMIC, SHARED, or OUTPUT_DRIVEN for 2D radial lines) → cuFFT inverse → crop·deapodize. Kernels
+ * are evaluated online in CUDA with the formulas of org.nufftj.kernel; deapodization factors 1/ψ̂ come from
+ * {@link Kernels#deapodization} (host, double).
  * Batches of T transforms run B at a time (cuFFT plan-many), B chosen so the grid, image, sample and FFT work buffers
  * fit the free device memory ({@link #predictDeviceBytes}).
  * </p>
@@ -57,6 +59,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	static final int MAX_SUBPROBLEM = 1024;
 	/** Points staged per chunk by spread_tiles_* (TILE_CHUNK in kernels/spread.cu). */
 	static final int TILE_CHUNK = 256;
+	/** Cells per block of the output-driven spreader, per axis (RADIAL_BLOCK_X/Y in kernels/spread_radial.cu). */
+	static final int RADIAL_BLOCK = 16;
+	/**
+	 * The seam for AUTO: whether it considers output-driven spreading for trajectories that are 2D radial lines
+	 * ({@link #outputDrivenApplicable}). Off until device timings (GpuSuite, method "output") show where it wins.
+	 */
+	static final boolean AUTO_CONSIDERS_OUTPUT_DRIVEN = false;
 	/** Device memory kept free for cuFFT plans, the context and other users. */
 	static final long RESERVE_BYTES = 256L << 20;
 
@@ -70,7 +79,12 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final long pixels, gridPoints;
 	private final int width;
 	private final GpuKernelSpec spec;
-	private final SpreadMethod method;
+	/** The method the constructor resolved (OUTPUT_DRIVEN as asked: confirmed by {@link #setPoints}). */
+	private final SpreadMethod planMethod;
+	/** AUTO was asked (the plan may choose per trajectory: {@link #AUTO_CONSIDERS_OUTPUT_DRIVEN}). */
+	private final boolean autoMethod;
+	/** The method in use for the current points. */
+	private SpreadMethod method;
 	private final int[] binSize;
 	private final CUstream stream = new CUstream();
 	private final CUevent[] events = new CUevent[5];
@@ -84,6 +98,9 @@ public final class GpuNufftPlan implements NufftPlan {
 	private int capacity;
 	private int m;
 	private DeviceArray perm, ix, iy, iz, fx, fy, fz, subBin, subStart, subCount;
+	/** Output-driven spreading: per-sample stencils, sorted spokes and their angles (null for other methods). */
+	private DeviceArray radialFirst, radialOffset, radialSpokes, radialAngles;
+	private GpuRadial radial;
 	private int subproblems;
 	private int[] binsPerAxis;
 	private boolean closed;
@@ -129,7 +146,9 @@ public final class GpuNufftPlan implements NufftPlan {
 		spec = new GpuKernelSpec(k, dbl);
 		binSize = binSize(dims, width, cbytes, Math.min(Integer.getInteger(SHARED_TARGET_PROPERTY, SHARED_TARGET),
 			device.sharedMemoryOptin()));
-		method = resolveMethod(o.spreadMethod(), sharedBytes(), device.sharedMemoryOptin());
+		autoMethod = o.spreadMethod() == SpreadMethod.AUTO;
+		planMethod = resolveMethod(o.spreadMethod(), dims, sharedBytes(), device.sharedMemoryOptin());
+		method = planMethod;
 		device.makeCurrent();
 		boolean ok = false;
 		DeviceArray ax = null, ay = null, az = null;
@@ -170,8 +189,17 @@ public final class GpuNufftPlan implements NufftPlan {
 			(dbl ? "double" : "float") + ")";
 	}
 
-	/** The spreading method in use (AUTO resolved). */
+	/** The spreading method in use (AUTO resolved; for the current points once they are set). */
 	public SpreadMethod spreadMethod() { return method; }
+
+	/**
+	 * Whether output-driven spreading can run on {@code t}: a 2D trajectory of radial lines ({@link RadialLines}:
+	 * readout × shots, every shot uniformly spaced on a line through k = 0). The test AUTO would use
+	 * ({@link #AUTO_CONSIDERS_OUTPUT_DRIVEN}).
+	 */
+	public static boolean outputDrivenApplicable(final Trajectory t) {
+		return t.dimensions() == 2 && RadialLines.detect(t).isPresent();
+	}
 
 	public GpuDevice device() { return device; }
 
@@ -181,7 +209,11 @@ public final class GpuNufftPlan implements NufftPlan {
 		InvalidInputException.require(t.dimensions() == dims, "GPU NUFFT: trajectory " + t.name() + " has " +
 			t.dimensions() + " dimensions, the plan's image has " + dims);
 		final int[] g = Arrays.copyOf(n, dims);
-		final GpuPoints pts = new GpuPoints(t, g, width, binSize, MAX_SUBPROBLEM);
+		// Output-driven needs radial lines: checked before anything is replaced (a refused trajectory leaves the plan's
+		// points as they were).
+		final RadialLines lines = linesFor(t);
+		final GpuPoints pts = new GpuPoints(t, g, width, binSize, MAX_SUBPROBLEM); // the forward interpolation's bins
+		final GpuRadial rad = lines == null ? null : new GpuRadial(lines, t, g, width);
 		device.makeCurrent();
 		freePoints();
 		m = pts.count;
@@ -203,6 +235,15 @@ public final class GpuNufftPlan implements NufftPlan {
 		subStart = keep(DeviceArray.of(pts.subStart, "subproblem starts"));
 		subCount = keep(DeviceArray.of(pts.subCount, "subproblem counts"));
 		binsPerAxis = pts.binsPerAxis;
+		if (rad != null) {
+			radialFirst = keep(DeviceArray.of(rad.first, "radial stencil starts"));
+			radialOffset = keep(dbl ? DeviceArray.of(rad.offset, "radial kernel offsets") :
+				DeviceArray.of(toFloat(rad.offset), "radial kernel offsets"));
+			radialSpokes = keep(DeviceArray.of(rad.spokes, "radial spokes"));
+			radialAngles = keep(DeviceArray.of(rad.angles, "radial spoke angles"));
+			radial = rad;
+		}
+		method = rad != null ? SpreadMethod.OUTPUT_DRIVEN : planMethod;
 	}
 
 	@Override
@@ -294,14 +335,29 @@ public final class GpuNufftPlan implements NufftPlan {
 	public void adjointDevice(final CUdeviceptr smp, final CUdeviceptr img, final int batch) {
 		prepare(batch);
 		record(0);
-		check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0, gridPoints * batch * (cbytes / 4), stream),
-			"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
+		if (method != SpreadMethod.OUTPUT_DRIVEN) { // output-driven writes every grid cell
+			check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0, gridPoints * batch * (cbytes / 4), stream),
+				"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
+		}
 		launchSpread(smp, batch);
 		record(1);
 		fft(batch, JCufft.CUFFT_INVERSE);
 		record(2);
 		launchDeapod("crop", img, batch);
 		record(3);
+	}
+
+	/**
+	 * Fills the reserved fine grids with NaN (every 32-bit word 0x7ff80000: a float NaN, and pairs of them a double
+	 * NaN), so that a test sees any cell a spreader that skips the clearing pass (output-driven) leaves unwritten.
+	 */
+	void poisonGrid() {
+		ensureOpen();
+		device.makeCurrent();
+		if (grid == null) return;
+		check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0x7ff80000, grid.bytes() / 4, stream),
+			"cuMemsetD32Async(fine grid := NaN, " + grid.bytes() + " B)");
+		synchronize();
 	}
 
 	/** Waits for the plan's stream. */
@@ -430,6 +486,10 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	private void launchSpread(final CUdeviceptr smp, final int batch) {
+		if (method == SpreadMethod.OUTPUT_DRIVEN) {
+			launchRadial(smp, batch);
+			return;
+		}
 		if (method == SpreadMethod.ATOMIC) {
 			final Pointer args;
 			if (dims == 2) {
@@ -447,6 +507,28 @@ public final class GpuNufftPlan implements NufftPlan {
 		launch("spread_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems,
 			batch, shared, binnedArgs(Pointer.to(smp), Pointer.to(grid.pointer())), subproblems + " subproblems x " +
 				batch + ", " + shared + " B shared");
+	}
+
+	/**
+	 * spread_radial_2d_*: one block per 16 × 16 cells, blockIdx.y over groups of {@link #radialBatch} transforms; writes
+	 * every cell of the {@code batch} grids.
+	 */
+	private void launchRadial(final CUdeviceptr smp, final int batch) {
+		final GpuRadial r = radial;
+		final long tiles = (long) ((n[0] + RADIAL_BLOCK - 1) / RADIAL_BLOCK) * ((n[1] + RADIAL_BLOCK - 1) / RADIAL_BLOCK);
+		final int groups = (batch + radialBatch() - 1) / radialBatch();
+		final Pointer args = Pointer.to(p(radialFirst), p(radialOffset), ints(m), p(radialSpokes), p(radialAngles),
+			ints(r.spokeCount), ints(r.readout), ints(r.reach[0]), ints(r.reach[1]), ints(r.reach[2]), ints(r.reach[3]),
+			Pointer.to(new float[] { r.margin }), Pointer.to(smp), Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]),
+			ints(batch), spec.pointer());
+		launch("spread_radial_2d" + suffix() + "_w" + width, tiles, groups, 0, args, "grid " + n[0] + "x" + n[1] +
+			", " + r.readout + " samples x " + r.spokeCount + " spokes, " + tiles + " tiles x " + groups + " groups of " +
+			radialBatch() + " of " + batch + " transforms");
+	}
+
+	/** Transforms one output-driven block accumulates in registers (RADIAL_BATCH_F / _D in kernels/spread_radial.cu). */
+	int radialBatch() {
+		return dbl ? 4 : 8;
 	}
 
 	private void launch(final String kernel, final long gridX, final int gridY, final int shared, final Pointer args,
@@ -524,8 +606,11 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * AUTO: SHARED whenever its tile fits the device's opt-in shared memory (it replaces W^d global atomics per point
 	 * by shared ones plus one pass over the tile, which wins on the dense centres of radial trajectories and on
 	 * uniform points alike at M ≥ grid size), else ATOMIC. Measured per workload in docs/gpu-report.md.
+	 * OUTPUT_DRIVEN: 2D plans only; whether the points are radial lines is known at {@link #setPoints}.
 	 */
-	static SpreadMethod resolveMethod(final SpreadMethod asked, final int sharedBytes, final int sharedOptin) {
+	static SpreadMethod resolveMethod(final SpreadMethod asked, final int dims, final int sharedBytes,
+		final int sharedOptin)
+	{
 		switch (asked) {
 			case ATOMIC: return SpreadMethod.ATOMIC;
 			case SHARED:
@@ -535,8 +620,11 @@ public final class GpuNufftPlan implements NufftPlan {
 				}
 				return SpreadMethod.SHARED;
 			case OUTPUT_DRIVEN:
-				throw new InvalidInputException("GPU NUFFT: the output-driven spreading method is not implemented; use " +
-					"auto, atomic or shared");
+				if (dims != 2) {
+					throw new InvalidInputException("GPU NUFFT: spread method output-driven gathers from 2D radial lines, " +
+						"the plan's image is " + dims + "D; use auto, atomic or shared");
+				}
+				return SpreadMethod.OUTPUT_DRIVEN;
 			default: return sharedBytes <= sharedOptin ? SpreadMethod.SHARED : SpreadMethod.ATOMIC;
 		}
 	}
@@ -546,7 +634,22 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	private long pointBytes() {
-		return (long) m * (4 + dims * (4 + cbytes / 2)) + 12L * subproblems;
+		return (long) m * (4 + dims * (4 + cbytes / 2)) + 12L * subproblems +
+			(radial == null ? 0 : radial.deviceBytes(cbytes));
+	}
+
+	/**
+	 * The radial lines of {@code t} when this plan spreads output-driven (OUTPUT_DRIVEN asked, or AUTO once it
+	 * considers it), else null. OUTPUT_DRIVEN with other points is an error naming both.
+	 */
+	private RadialLines linesFor(final Trajectory t) {
+		if (planMethod == SpreadMethod.OUTPUT_DRIVEN) {
+			return RadialLines.detect(t).orElseThrow(() -> new InvalidInputException("GPU NUFFT: spread method " +
+				"output-driven needs 2D radial lines (readout x shots, every shot uniformly spaced on a line through " +
+				"k = 0); trajectory " + t + " is not: " + RadialLines.mismatch(t) + "; use auto, atomic or shared"));
+		}
+		if (AUTO_CONSIDERS_OUTPUT_DRIVEN && autoMethod && dims == 2) return RadialLines.detect(t).orElse(null);
+		return null;
 	}
 
 	private long heldBatchBytes() {
@@ -571,6 +674,8 @@ public final class GpuNufftPlan implements NufftPlan {
 		for (final DeviceArray a : pointArrays) a.close();
 		pointArrays.clear();
 		perm = ix = iy = iz = fx = fy = fz = subBin = subStart = subCount = null;
+		radialFirst = radialOffset = radialSpokes = radialAngles = null;
+		radial = null;
 		m = 0;
 	}
 

@@ -18,6 +18,7 @@ import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.nufft.SpreadMethod;
+import org.nufftj.trajectory.RadialLines;
 import org.nufftj.trajectory.Trajectory;
 
 /**
@@ -135,6 +136,18 @@ final class GpuBenchmark {
 			}
 		}
 		return new Trajectory(3, c, samples, spokes, "kooshball");
+	}
+
+	/**
+	 * Why {@code method} cannot run on {@code row} ("not applicable: …"), or null when it can: output-driven spreading
+	 * needs 2D radial lines (the radial rows; random points and the 3D kooshball are not).
+	 */
+	static String notApplicable(final Row row, final SpreadMethod method) {
+		if (method != SpreadMethod.OUTPUT_DRIVEN) return null;
+		if (row.size.length != 2) return "not applicable: output-driven spreading is 2D, " + row.traj + " is 3D";
+		final Trajectory t = trajectory(row, new Random(0));
+		final String why = RadialLines.mismatch(t);
+		return why == null ? null : "not applicable: output-driven needs radial lines, " + t.name() + ": " + why;
 	}
 
 	// -- measurement --

@@ -1,6 +1,7 @@
 package org.nufftj.nufft.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.nufftj.InvalidInputException;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.DeviceChoice;
@@ -28,12 +30,15 @@ import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.SpreadMethod;
 import org.nufftj.nufft.TestTrajectories;
+import org.nufftj.trajectory.GoldenAngleRadial;
+import org.nufftj.trajectory.Radial;
 import org.nufftj.trajectory.Trajectory;
+import org.nufftj.trajectory.TrajectoryKind;
 
 /**
  * GPU against the CPU engine with identical σ, W and kernel (float): relative l2 difference ≤ 1e-5, forward and
- * adjoint, 2D and 3D, every trajectory type, batched and not, every spreading method; and the chunked path (batch
- * limited below T) against one chunk. Fresh random inputs each run.
+ * adjoint, 2D and 3D, every trajectory type, batched and not, every spreading method (output-driven on whole radial
+ * designs); and the chunked path (batch limited below T) against one chunk. Fresh random inputs each run.
  */
 @Tag("gpu")
 @ExtendWith(GpuTests.Available.class)
@@ -135,5 +140,173 @@ class GpuParityTest {
 			assertTrue(Arrays2.relativeError(x2, Nudft.toDouble(x1)) <= 1e-6, "chunked adjoint");
 			assertTrue(chunked.predictDeviceBytes(2) < whole.predictDeviceBytes(5), "memory prediction grows with batch");
 		}
+	}
+
+	// -- output-driven spreading (2D radial lines) --
+
+	/**
+	 * Whole radial designs (TestTrajectories.make subsamples points, which would break the spokes): uniform over 180°
+	 * and 360°, BART's half-sample shift, golden and tiny golden angle, a readout of N (coarser spacing) and
+	 * float-rounded cycles/FOV coordinates as a file holds them; square and anisotropic images.
+	 */
+	static Trajectory radialDesign(final String name, final int[] size) {
+		final int n = Math.max(size[0], size[1]);
+		switch (name) {
+			case "radial": return new Radial(2 * n, 61, false).build();
+			case "radial 360": return new Radial(2 * n, 40, true).build();
+			case "half-shift radial": return new Radial(2 * n, 50, false).withHalfSampleShift().build();
+			case "golden angle": return new GoldenAngleRadial(2 * n, 89).build();
+			case "tiny golden": return new GoldenAngleRadial(2 * n, 77, TrajectoryKind.DEFAULT_TINY_GOLDEN).build();
+			case "short readout": return new GoldenAngleRadial(n - 1, 70, 1, 13).build();
+			case "float file": {
+				final Trajectory t = new GoldenAngleRadial(2 * n, 64).build();
+				final double[] k = t.coords().clone();
+				for (int i = 0; i < k.length; i++) {
+					final int len = size[i % 2];
+					k[i] = (float) (k[i] * len) / (double) len;
+				}
+				return new Trajectory(2, k, t.readout(), t.shots(), "golden angle (float cycles/FOV)");
+			}
+			default: throw new IllegalArgumentException(name);
+		}
+	}
+
+	/**
+	 * Output-driven against the CPU engine: every radial design × {64×64, 64×48, 48×80}, at the default kernel (KB) and
+	 * ES, ε 1e-3 and 1e-6, 1 transform and several (9 spans two groups of 8 per block); plus KB at σ = 2, W = 4, where
+	 * the axis-aligned spokes put t − W/2 on integers (the ⌈·⌉ ties) and ψ(±W/2) ≠ 0; plus double precision.
+	 */
+	static Stream<Arguments> outputDrivenCases() {
+		final List<Arguments> cases = new ArrayList<>();
+		final String[] designs = { "radial", "radial 360", "half-shift radial", "golden angle", "tiny golden",
+			"short readout", "float file" };
+		for (final int[] size : new int[][] { { 64, 64 }, { 64, 48 }, { 48, 80 } }) {
+			for (final String d : designs) {
+				cases.add(Arguments.of(size, d, 1, 1e-3, KernelType.AUTO, Precision.FLOAT));
+				cases.add(Arguments.of(size, d, 3, 1e-3, KernelType.EXP_SEMICIRCLE, Precision.FLOAT));
+				cases.add(Arguments.of(size, d, 3, 1e-6, KernelType.AUTO, Precision.FLOAT));
+				cases.add(Arguments.of(size, d, 1, 1e-6, KernelType.EXP_SEMICIRCLE, Precision.FLOAT));
+			}
+			cases.add(Arguments.of(size, "golden angle", 9, 1e-4, KernelType.AUTO, Precision.FLOAT));
+			cases.add(Arguments.of(size, "radial", 2, 0.0, KernelType.KAISER_BESSEL, Precision.FLOAT));
+			cases.add(Arguments.of(size, "golden angle", 5, 1e-9, KernelType.AUTO, Precision.DOUBLE));
+			cases.add(Arguments.of(size, "radial", 2, 1e-9, KernelType.EXP_SEMICIRCLE, Precision.DOUBLE));
+		}
+		return cases.stream();
+	}
+
+	@ParameterizedTest(name = "output-driven {0} {1} T={2} eps={3} {4} {5}")
+	@MethodSource("outputDrivenCases")
+	void outputDrivenMatchesCpuEngine(final int[] size, final String design, final int batch, final double eps,
+		final KernelType kernel, final Precision precision)
+	{
+		final long seed = System.nanoTime();
+		final Random r = new Random(seed);
+		final Trajectory t = radialDesign(design, size);
+		final int px = (int) Arrays2.pixels(size), m = t.count();
+		NufftOptions o = NufftOptions.defaults().withKernel(kernel).withPrecision(precision)
+			.withSpreadMethod(SpreadMethod.OUTPUT_DRIVEN);
+		// eps 0: KB at σ = 2, W = 4 (ties of ⌈t − W/2⌉ on the axis-aligned spokes, nonzero edge weight)
+		o = eps == 0 ? o.withOversampling(2).withWidth(4) : o.withTolerance(eps);
+		final NufftParameters p = ParameterChoice.choose(size, o);
+		final boolean dbl = precision == Precision.DOUBLE;
+		final double limit = dbl ? 1e-10 : 1e-5;
+		try (GpuNufftPlan gpu = new GpuNufftPlan(device, false, p, o);
+			NufftPlan cpu = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
+		{
+			assertEquals(p.toString(), cpu.parameters().toString(), "same parameters on both engines");
+			gpu.setPoints(t);
+			cpu.setPoints(t);
+			assertEquals(SpreadMethod.OUTPUT_DRIVEN, gpu.spreadMethod());
+			gpu.reserve(batch);
+			gpu.poisonGrid(); // the output-driven spreader skips the clearing pass: it must write every cell
+			final String what = p + " " + t + " seed " + seed;
+			final double ef, ea;
+			if (dbl) {
+				final double[] x = Arrays2.gaussian(r, 2 * px * batch), y = Arrays2.gaussian(r, 2 * m * batch);
+				final double[] gy = new double[2 * m * batch], gx = new double[2 * px * batch];
+				final double[] cy = new double[2 * m * batch], cx = new double[2 * px * batch];
+				java.util.Arrays.fill(gy, Double.NaN);
+				java.util.Arrays.fill(gx, Double.NaN);
+				gpu.adjoint(y, gx);
+				gpu.forward(x, gy);
+				cpu.forward(x, cy);
+				cpu.adjoint(y, cx);
+				ef = Arrays2.relativeError(gy, cy);
+				ea = Arrays2.relativeError(gx, cx);
+			}
+			else {
+				final float[] x = Arrays2.gaussianFloat(r, 2 * px * batch), y = Arrays2.gaussianFloat(r, 2 * m * batch);
+				final float[] gy = new float[2 * m * batch], gx = new float[2 * px * batch];
+				final float[] cy = new float[2 * m * batch], cx = new float[2 * px * batch];
+				java.util.Arrays.fill(gy, Float.NaN);
+				java.util.Arrays.fill(gx, Float.NaN);
+				gpu.adjoint(y, gx);
+				gpu.forward(x, gy);
+				cpu.forward(x, cy);
+				cpu.adjoint(y, cx);
+				ef = Arrays2.relativeError(gy, Nudft.toDouble(cy));
+				ea = Arrays2.relativeError(gx, Nudft.toDouble(cx));
+			}
+			assertTrue(ef <= limit, "forward GPU vs CPU " + ef + " > " + limit + ": " + what);
+			assertTrue(ea <= limit, "adjoint GPU vs CPU " + ea + " > " + limit + ": " + what);
+		}
+	}
+
+	@Test
+	void outputDrivenEqualsSharedSpreadingOnTheSameGrid() {
+		// Same weights (same host stencils), only the summation order differs: closer than to the CPU engine.
+		final Random r = new Random();
+		final int[] size = { 80, 56 };
+		final Trajectory t = new GoldenAngleRadial(160, 151, 1, r.nextInt(1000)).build();
+		final int px = (int) Arrays2.pixels(size), m = t.count(), batch = 4;
+		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-5);
+		final NufftParameters p = ParameterChoice.choose(size, o);
+		final float[] y = Arrays2.gaussianFloat(r, 2 * m * batch);
+		final float[] a = new float[2 * px * batch], b = new float[2 * px * batch];
+		try (GpuNufftPlan out = new GpuNufftPlan(device, false, p, o.withSpreadMethod(SpreadMethod.OUTPUT_DRIVEN));
+			GpuNufftPlan shared = new GpuNufftPlan(device, false, p, o.withSpreadMethod(SpreadMethod.SHARED)))
+		{
+			out.setPoints(t);
+			shared.setPoints(t);
+			out.adjoint(y, a);
+			shared.adjoint(y, b);
+			final double e = Arrays2.relativeError(a, Nudft.toDouble(b));
+			assertTrue(e <= 2e-6, "output-driven vs shared " + e);
+		}
+	}
+
+	@Test
+	void outputDrivenRefusesOtherTrajectoriesNamingMethodAndTrajectory() {
+		final Random r = new Random();
+		final int[] size = { 48, 40 };
+		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-4).withSpreadMethod(SpreadMethod.OUTPUT_DRIVEN);
+		final NufftParameters p = ParameterChoice.choose(size, o);
+		final Trajectory radial = new Radial(96, 40, false).build();
+		final int px = (int) Arrays2.pixels(size);
+		try (GpuNufftPlan gpu = new GpuNufftPlan(device, false, p, o)) {
+			gpu.setPoints(radial);
+			final float[] y = Arrays2.gaussianFloat(r, 2 * radial.count()), before = new float[2 * px];
+			gpu.adjoint(y, before);
+			for (final Trajectory bad : new Trajectory[] { TrajectoryKind.SPIRAL.fullySampled(size).build(),
+				TestTrajectories.make("random", size, 3000, r), TestTrajectories.make("radial", size, 3000, r),
+				TrajectoryKind.PROPELLER.fullySampled(size).build() })
+			{
+				final InvalidInputException e = assertThrows(InvalidInputException.class, () -> gpu.setPoints(bad));
+				assertTrue(e.getMessage().contains("output-driven") && e.getMessage().contains(bad.name()) &&
+					e.getMessage().contains("radial lines"), e.getMessage());
+			}
+			// A refused trajectory leaves the radial points in place.
+			assertEquals(radial.count(), gpu.points());
+			final float[] after = new float[2 * px];
+			gpu.adjoint(y, after);
+			assertTrue(Arrays2.relativeError(after, Nudft.toDouble(before)) <= 1e-7, "points kept");
+		}
+		final int[] size3 = { 16, 16, 8 };
+		final InvalidInputException e = assertThrows(InvalidInputException.class,
+			() -> new GpuNufftPlan(device, false, ParameterChoice.choose(size3, o), o).close());
+		assertTrue(e.getMessage().contains("output-driven") && e.getMessage().contains("3D"), e.getMessage());
+		assertTrue(GpuNufftPlan.outputDrivenApplicable(new GoldenAngleRadial(64, 30).build()));
+		assertTrue(!GpuNufftPlan.outputDrivenApplicable(TrajectoryKind.SPIRAL.fullySampled(size).build()));
 	}
 }

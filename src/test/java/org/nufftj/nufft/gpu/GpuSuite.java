@@ -29,7 +29,9 @@ import org.nufftj.recon.gpu.GpuGriddingTest;
  * JUnit launcher, then the benchmark rows, then a dated Markdown report (device, driver, cuFFT, each test's result,
  * each figure, the reference library side by side with the ratio per row, the CPU engine on the same rows).
  * <p>
- * Arguments: {@code <report.md> <tests|bench|all> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]}.
+ * Arguments: {@code <report.md> <tests|bench|all> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
+ * methods comma separated from auto, atomic, shared[@<KiB>k], output (output-driven: the radial rows; the
+ * others are reported as not applicable).
  * </p>
  */
 public final class GpuSuite {
@@ -192,6 +194,17 @@ public final class GpuSuite {
 				boolean first = true;
 				for (final String ms : methods.split(",")) {
 					final SpreadMethod method = GpuBenchmark.method(ms);
+					final String na = GpuBenchmark.notApplicable(row, method);
+					if (na != null) {
+						System.out.println("BENCH " + row.name + " " + ms + ": " + na);
+						final GpuBenchmark.Result r = new GpuBenchmark.Result();
+						r.row = row;
+						r.method = method;
+						r.label = ms;
+						r.note = na;
+						results.add(r);
+						continue;
+					}
 					try {
 						final GpuBenchmark.Result r = GpuBenchmark.run(device, row, ms, cpu && first, threads);
 						first = false;
