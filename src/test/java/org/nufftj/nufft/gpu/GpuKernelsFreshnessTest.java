@@ -61,7 +61,7 @@ class GpuKernelsFreshnessTest {
 		final Path kernels = Paths.get("kernels");
 		Assumptions.assumeTrue(Files.isDirectory(kernels), "kernels/ not found from " + Paths.get("").toAbsolutePath());
 		// Entry names up to the first macro paste (spread_atomic_2d_##S##_w##W → "spread_atomic_2d_").
-		final Pattern entry = Pattern.compile("extern \"C\"\\s+__global__\\s+void\\s+(?:__launch_bounds__\\(\\d+\\)\\s+)?(\\w+)");
+		final Pattern entry = Pattern.compile("extern \"C\"\\s+__global__\\s+void\\s+(?:__launch_bounds__\\([^)]*\\)\\s+)?(\\w+)");
 		for (final String module : GpuDevice.MODULES) {
 			final Matcher m = entry.matcher(Files.readString(kernels.resolve(module + ".cu")));
 			int found = 0;
