@@ -4,6 +4,7 @@ import org.nufftj.InvalidInputException;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.SpreadMethod;
 import org.nufftj.nufft.Precision;
 
 import picocli.CommandLine.Option;
@@ -39,6 +40,11 @@ final class NufftArgs {
 		description = "Where to run (default: ${DEFAULT-VALUE}).")
 	String device;
 
+	@Option(names = "--spread", paramLabel = "auto|atomic|shared|output", defaultValue = "auto",
+		description = { "GPU spreading method for the adjoint (default: ${DEFAULT-VALUE} = shared-memory tiles;",
+			"output = output-driven, 2D radial trajectories only; see docs/gpu.md). The CPU ignores it." })
+	String spread;
+
 	@Option(names = "--threads", paramLabel = "n", defaultValue = "0",
 		description = "CPU worker threads (default: 0 = all cores).")
 	int threads;
@@ -52,7 +58,7 @@ final class NufftArgs {
 			throw new InvalidInputException("--tolerance: expected a value in (0, 0.1], found " + tolerance);
 		return NufftOptions.defaults().withPrecision(Precision.parse(precision)).withTolerance(tolerance)
 			.withKernel(KernelType.parse(kernel)).withOversampling(oversampling).withWidth(width)
-			.withThreads(threads).withDevice(DeviceChoice.parse(device));
+			.withThreads(threads).withDevice(DeviceChoice.parse(device)).withSpreadMethod(SpreadMethod.parse(spread));
 	}
 
 	/** -d parsed into 3 sizes (Z = 1 when given as X:Y), or null when not given. */

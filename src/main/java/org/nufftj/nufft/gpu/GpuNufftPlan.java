@@ -47,13 +47,19 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	static final int BLOCK = 256;
 	/**
-	 * Bins (tiles) of the shared-memory spreader, largest first: the first whose tile of (bin + W − 1) cells per axis
-	 * fits in {@link #SHARED_TARGET} (so that ≥ 2 blocks share an SM) is used; larger 3D bins give each block more
-	 * points for the same tile-clearing and flushing work.
+	 * Bins (tiles) of the shared-memory spreader, largest first: the first whose block (tile of (bin + W − 1) cells per
+	 * axis plus the staged points) fits in {@link #sharedTarget} is used; larger bins give each block more points for
+	 * the same tile-clearing and flushing work, smaller ones let more blocks share an SM.
 	 */
 	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 16, 8 }, { 8, 8, 8 }, { 4, 4, 4 } };
 	static final int SHARED_TARGET = 96 * 1024;
-	/** Overrides {@link #SHARED_TARGET} (bytes) for tuning runs (GpuBenchmark labels such as {@code shared@56k}). */
+	/**
+	 * Budget of a 3D block up to W = {@value #NARROW_3D}: 56 KiB (four blocks per H100 SM) picks 8×8×8 bins, which
+	 * spread 1.2–1.3× faster than 16×16×8 at W = 5 (random 128³ and 256³, kooshball); at W = 8 the larger bins stay
+	 * ahead (docs/gpu-tuning.md).
+	 */
+	static final int SHARED_TARGET_3D_NARROW = 56 * 1024, NARROW_3D = 6;
+	/** Overrides the budget (bytes) for tuning runs (GpuBenchmark labels such as {@code shared@56k}). */
 	static final String SHARED_TARGET_PROPERTY = "nufftj.gpu.sharedTarget";
 	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
 	static final int MAX_SUBPROBLEM = 1024;
@@ -144,8 +150,8 @@ public final class GpuNufftPlan implements NufftPlan {
 		width = k.width();
 		InvalidInputException.require(width <= 16, "GPU NUFFT: kernel width " + width + " > 16 is not supported");
 		spec = new GpuKernelSpec(k, dbl);
-		binSize = binSize(dims, width, cbytes, Math.min(Integer.getInteger(SHARED_TARGET_PROPERTY, SHARED_TARGET),
-			device.sharedMemoryOptin()));
+		binSize = binSize(dims, width, cbytes, Math.min(Integer.getInteger(SHARED_TARGET_PROPERTY,
+			sharedTarget(dims, width)), device.sharedMemoryOptin()));
 		autoMethod = o.spreadMethod() == SpreadMethod.AUTO;
 		planMethod = resolveMethod(o.spreadMethod(), dims, sharedBytes(), device.sharedMemoryOptin());
 		method = planMethod;
@@ -591,6 +597,11 @@ public final class GpuNufftPlan implements NufftPlan {
 		final int real = cbytes / 2;
 		final long stage = (long) TILE_CHUNK * ((bin.length * width + 2) * real + 4);
 		return (int) Math.min(Integer.MAX_VALUE, 2 * cells * real + stage);
+	}
+
+	/** Shared-memory budget of a binned block (see {@link #SHARED_TARGET_3D_NARROW}). */
+	static int sharedTarget(final int dims, final int width) {
+		return dims == 3 && width <= NARROW_3D ? SHARED_TARGET_3D_NARROW : SHARED_TARGET;
 	}
 
 	static int[] binSize(final int dims, final int width, final int cbytes, final int sharedBudget) {
