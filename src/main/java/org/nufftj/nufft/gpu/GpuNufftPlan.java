@@ -69,7 +69,8 @@ public final class GpuNufftPlan implements NufftPlan {
 	static final int RADIAL_BLOCK = 16;
 	/**
 	 * The seam for AUTO: whether it considers output-driven spreading for trajectories that are 2D radial lines
-	 * ({@link #outputDrivenApplicable}). Off until device timings (GpuSuite, method "output") show where it wins.
+	 * ({@link #outputDrivenApplicable}). Off: on the H100 benchmark rows output-driven spreading was 6–50× slower than
+	 * SHARED (docs/gpu-tuning.md).
 	 */
 	static final boolean AUTO_CONSIDERS_OUTPUT_DRIVEN = false;
 	/** Device memory kept free for cuFFT plans, the context and other users. */
