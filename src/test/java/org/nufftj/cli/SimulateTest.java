@@ -187,6 +187,48 @@ class SimulateTest {
 		return Cli.run(args);
 	}
 
+	/**
+	 * The sample dataset is what sample-data/README.md says made it (its command, run again, gives the same values),
+	 * and README.md's quick start command reconstructs it into a 128 × 128 TIFF.
+	 */
+	@Test
+	void sampleDataIsWhatItsReadmeSaysAndTheQuickStartRuns() throws Exception {
+		final String[] made = command(Path.of("sample-data", "README.md"), "./nufft-j simulate ");
+		for (int i = 0; i < made.length; i++)
+			if (made[i].startsWith("sample-data/")) made[i] = dir.resolve(Path.of(made[i]).getFileName()).toString();
+		final Cli.Result r = Cli.run((Object[]) made);
+		assertEquals(0, r.code, r.toString());
+		for (final String f : new String[] { "radial_ga_traj", "radial_ga" }) {
+			final Cfl.Array committed = Cfl.read(Path.of("sample-data", f)), again = Cfl.read(dir.resolve(f));
+			assertArrayEquals(committed.dims(), again.dims(), f);
+			final float[] a = committed.data(), b = again.data();
+			double rms = 0;
+			for (final float v : a) rms += v * (double) v;
+			rms = Math.sqrt(rms / a.length);
+			for (int i = 0; i < a.length; i++) assertEquals(a[i], b[i], 1e-5 * rms, f + " value " + i);
+		}
+		final float[][] truth = CliTest.readTiff(Path.of("sample-data", "radial_ga_truth.tif"), 128, 128);
+		final float[][] truthAgain = CliTest.readTiff(dir.resolve("radial_ga_truth.tif"), 128, 128);
+		assertEquals(1, truth.length);
+		assertArrayEquals(truth[0], truthAgain[0], 1e-5f);
+
+		final String[] quick = command(Path.of("README.md"), "./nufft-j recon ");
+		assertEquals("recon.tif", quick[quick.length - 1], "README quick start output");
+		quick[quick.length - 1] = dir.resolve("recon.tif").toString();
+		final Cli.Result q = Cli.run((Object[]) quick);
+		assertEquals(0, q.code, q.toString());
+		assertEquals(1, CliTest.readTiff(dir.resolve("recon.tif"), 128, 128).length);
+	}
+
+	/** The arguments (after "./nufft-j") of the first line of a document that starts with {@code prefix}. */
+	private static String[] command(final Path doc, final String prefix) throws Exception {
+		for (final String line : Files.readAllLines(doc)) {
+			final String l = line.trim();
+			if (l.startsWith(prefix)) return l.substring("./nufft-j ".length()).split("\\s+");
+		}
+		throw new AssertionError(doc + " has no line starting with '" + prefix + "'");
+	}
+
 	/** 3D and the other 2D designs write what 'recon' reads back at the right size. */
 	@Test
 	void otherDesignsAndThreeDimensions() throws Exception {
