@@ -5,15 +5,17 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Random;
 
 import org.nufftj.data.ComplexImage;
 import org.nufftj.ij1.CommandLauncher;
 import org.nufftj.imglib.ComplexPlanes.Part;
-import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftOptions;
-import org.nufftj.nufft.NufftPlan;
-import org.nufftj.nufft.Precision;
+import org.nufftj.phantom.AnalyticPhantom;
+import org.nufftj.phantom.CoilSensitivities;
+import org.nufftj.phantom.Noise;
+import org.nufftj.phantom.PhantomKind;
+import org.nufftj.phantom.Simulation;
+import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.Trajectory;
 import org.nufftj.trajectory.TrajectoryDesign;
@@ -25,13 +27,17 @@ import org.scijava.plugin.Plugin;
 import ij.ImagePlus;
 
 /**
- * Plugins › NUFFT-J › Simulate k-space: a phantom times smooth coil sensitivities, sampled along a trajectory design by
- * the forward NUFFT (y = Σ f(x)·s_c(x)·e^{−2πi k·x}), plus complex Gaussian noise; written as a BART pair and, with
- * {@code reconstruct}, opened for reconstruction with the default settings.
+ * Plugins › NUFFT-J › Simulate k-space: the exact k-space of an analytic phantom seen through smooth coil
+ * sensitivities (values layer {@link Simulation}: y_c(k) = Σ_j a_cj·F(k − q_cj), no pixel image and no NUFFT, so no
+ * inverse crime), sampled along a trajectory design, plus complex Gaussian noise; written as a BART pair and, with
+ * {@code reconstruct}, reconstructed with the default settings. {@code noise} is σ per real/imaginary component
+ * relative to the RMS per component of the noiseless samples, i.e. 1/SNR in {@link Noise}'s definition.
  */
 @Plugin(type = Command.class, label = "Simulate k-space", menuRoot = CommandLauncher.MENU_ROOT,
 	menuPath = "Plugins>NUFFT-J>Simulate k-space", headless = true)
 public class SimulateCommand extends NufftCommand {
+
+	static final String[] PHANTOMS = { "shepp-logan", "disc" };
 
 	@Parameter(persist = false, label = "phantom", choices = { "shepp-logan", "disc" })
 	public String phantom = "shepp-logan";
@@ -52,7 +58,8 @@ public class SimulateCommand extends NufftCommand {
 	@Parameter(persist = false, label = "coils")
 	public int coils = 4;
 
-	@Parameter(persist = false, label = "noise", description = "noise standard deviation relative to the RMS signal")
+	@Parameter(persist = false, label = "noise", description = "noise standard deviation relative to the RMS signal (1/SNR; " +
+		"per real/imaginary part)")
 	public double noise = 0;
 
 	@Parameter(persist = false, label = "seed", description = "noise seed")
@@ -90,44 +97,30 @@ public class SimulateCommand extends NufftCommand {
 		Options.device(device);
 		final TrajectoryDesign design = Designs.design(trajectory, m, readout, shots);
 		final Trajectory t = design.build();
-		final float[] f = PhantomImages.make(phantom, m);
-		final float[] s = PhantomImages.sensitivities(m, coils);
-		final int pixels = f.length;
-		final float[] weighted = new float[2 * pixels * coils];
-		for (int c = 0; c < coils; c++) {
-			for (int i = 0; i < pixels; i++) {
-				weighted[2 * (c * pixels + i)] = f[i] * s[2 * (c * pixels + i)];
-				weighted[2 * (c * pixels + i) + 1] = f[i] * s[2 * (c * pixels + i) + 1];
-			}
-		}
-		final float[] y = new float[2 * t.count() * coils];
-		final NufftOptions o = NufftOptions.defaults().withPrecision(Precision.DOUBLE).withTolerance(1e-7);
+		final AnalyticPhantom p = PhantomKind.parse(Options.choice("phantom", phantom, PHANTOMS)).phantom(m.length);
+		final Simulation sim = new Simulation(p, CoilSensitivities.synthetic(coils, m));
 		final IJProgress progress = new IJProgress("Simulate k-space");
-		progress.update(0.1, "forward NUFFT of " + coils + " coil images");
-		try (NufftPlan plan = Nufft.plan(m, o)) {
-			plan.setPoints(t);
-			plan.forward(weighted, y);
+		final Simulation.Result result;
+		try {
+			Progress.step(progress, 0.1, "analytic k-space of " + coils + " coil(s) at " + t.count() + " points");
+			result = sim.run(t, noise > 0 ? Noise.snr(1 / noise, seed) : Noise.NONE, 0);
 		}
 		finally {
 			progress.done();
 		}
-		if (noise > 0) {
-			double rms = 0;
-			for (final float v : y) rms += v * (double) v;
-			rms = Math.sqrt(rms / y.length);
-			final Random rnd = new Random(seed);
-			for (int i = 0; i < y.length; i++) y[i] += (float) (noise * rms * rnd.nextGaussian());
-		}
+		final float[] y = result.kspace().data();
 		final String name = String.format(Locale.ROOT, "nufftj_sim_%s_%s", trajectory.replace(' ', '_'),
 			Options.describeMatrix(m));
 		final Path base = KSpaceWriter.base(output, name);
 		final Path cfl = KSpaceWriter.write(base, t, m, y, coils, 1);
 		kspace = cfl.toFile();
-		final float[] complex = new float[2 * pixels];
-		for (int i = 0; i < pixels; i++) complex[2 * i] = f[i];
-		phantomimage = Stacks.stack(base.getFileName() + " phantom", List.of(new ComplexImage(complex, m, 1, 1, null)),
+		final float[] f = p.image(m, 2).data();
+		final float[] real = new float[f.length];
+		for (int i = 0; i < f.length; i += 2) real[i] = f[i];
+		phantomimage = Stacks.stack(base.getFileName() + " phantom", List.of(new ComplexImage(real, m, 1, 1, null)),
 			new Part[] { Part.REAL }, 1, null);
 		log = "NUFFT-J Simulate k-space: " + phantom + ", " + design.describe() + ", " + coils + " coils, noise " + noise +
+			String.format(Locale.ROOT, " (sigma %.4g per component, RMS signal %.4g)", result.sigma(), result.signalRms()) +
 			" -> " + cfl + " (trajectory " + base.getFileName() + "_traj.cfl)";
 		if (reconstruct) {
 			final KSpaceSource.Scan scan = KSpaceSource.load(cfl.toFile(), null, "from file", m);

@@ -26,6 +26,9 @@ import org.nufftj.trajectory.Trajectory;
  * version, both with the tables, orientation and intensities of BART's {@code bart phantom} (src/simu/shepplogan.c:
  * BART maps a pixel p to (−p_y, p_x) and applies a reflection by the ellipse angle; those maps are folded into each
  * component's centre and principal axes here), so images and k-space can be compared with BART's directly.
+ * <p>
+ * Immutable and thread-safe: {@link Simulation} evaluates one phantom from several threads.
+ * </p>
  */
 public final class AnalyticPhantom {
 
@@ -142,20 +145,15 @@ public final class AnalyticPhantom {
 	/** The continuous Fourier transform at one normalised k (cycles/pixel) for an image of the given size: {re, im}. */
 	public double[] kspace(final double[] k, final int[] matrix) {
 		checkMatrix(matrix);
-		final double[] p = new double[d];
-		double scale = 1;
-		for (int a = 0; a < d; a++) {
-			p[a] = k[a] * matrix[a] / 2.0;
-			scale *= matrix[a] / 2.0;
-		}
 		final double[] out = new double[2];
-		addFourier(p, out, 0);
-		out[0] *= scale;
-		out[1] *= scale;
+		addKSpace(k, matrix, new double[d], out, 0);
 		return out;
 	}
 
-	/** F(k) at every point of the trajectory, interleaved (re, im), double; single-threaded (see Simulation). */
+	/**
+	 * F(k) at every point of the trajectory, interleaved (re, im), double; single-threaded ({@link Simulation} adds
+	 * coils, noise and threads).
+	 */
 	public double[] kspace(final Trajectory t, final int[] matrix) {
 		InvalidInputException.require(t.dimensions() == d, "phantom " + name + " is " + d + "D, trajectory " + t.name() +
 			" is " + t.dimensions() + "D");
@@ -205,6 +203,24 @@ public final class AnalyticPhantom {
 					data[i + 1] = (float) (si * weight);
 				}
 		return new ComplexImage(data, matrix, 1, 1, null);
+	}
+
+	/**
+	 * Adds F(k) to out[off], out[off + 1] without allocating: {@code p} is scratch of length d; the matrix is not
+	 * checked (callers check it once).
+	 */
+	void addKSpace(final double[] k, final int[] matrix, final double[] p, final double[] out, final int off) {
+		double scale = 1;
+		for (int a = 0; a < d; a++) {
+			p[a] = k[a] * matrix[a] / 2.0;
+			scale *= matrix[a] / 2.0;
+		}
+		final double r = out[off], i = out[off + 1];
+		out[off] = 0;
+		out[off + 1] = 0;
+		addFourier(p, out, off);
+		out[off] = r + scale * out[off];
+		out[off + 1] = i + scale * out[off + 1];
 	}
 
 	/** u of sub-sample {@code j} of {@code s} inside pixel {@code i} of {@code n}. */

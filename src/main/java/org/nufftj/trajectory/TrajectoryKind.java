@@ -62,6 +62,17 @@ public enum TrajectoryKind {
 	}
 
 	/**
+	 * A design of this kind where {@code readout} and {@code shots} ≤ 0 mean "as {@link #fullySampled}": both ≤ 0
+	 * gives the fully sampled default, one of them ≤ 0 takes that one from it and the other as given
+	 * ({@link #designFor}).
+	 */
+	public TrajectoryDesign design(final int[] matrix, final int readout, final int shots) {
+		if (readout <= 0 && shots <= 0) return fullySampled(matrix);
+		final Trajectory full = fullySampled(matrix).build();
+		return designFor(matrix, readout > 0 ? readout : full.readout(), shots > 0 ? shots : full.shots());
+	}
+
+	/**
 	 * A design of this kind with exactly {@code readout × shots} points, for k-space stored without coordinates.
 	 * <ul>
 	 * <li>CARTESIAN: readout = os·N_x (os ≥ 1 an integer), shots = N_y (2D) or N_y·N_z (3D).</li>

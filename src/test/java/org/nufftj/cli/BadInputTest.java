@@ -138,6 +138,27 @@ class BadInputTest {
 	}
 
 	@Test
+	void simulateOptionsOutOfRange() throws IOException {
+		final Path k = dir.resolve("outk");
+		fails(says("--coils", "0"), "simulate", "--coils", 0, out, k);
+		fails(says("--matrix", "1"), "simulate", "--matrix", 1, out, k);
+		fails(says("--matrix", "'y'"), "simulate", "--matrix", "16xy", out, k);
+		fails(says("--snr", "'-3'"), "simulate", "--snr", -3, out, k);
+		fails(says("--snr", "'abc'"), "simulate", "--snr", "abc", out, k);
+		fails(says("--snr", "--sigma"), "simulate", "--snr", 10, "--sigma", 1, out, k);
+		fails(says("--sigma"), "simulate", "--sigma", -1, out, k);
+		fails(says("trajectory", "rosette"), "simulate", "--trajectory", "rosette", out, k);
+		fails(says("--trajectory", "not a design"), "simulate", "--trajectory", "file", out, k);
+		fails(says("spiral", "3D"), "simulate", "--trajectory", "spiral", "--matrix", "16x16x8", out, k);
+		fails(says("phantom", "brain"), "simulate", "--phantom", "brain", out, k);
+		fails(says("--readout"), "simulate", "--readout", -2, out, k);
+		fails(says("same file"), "simulate", out, dir.resolve("out.cfl"));
+		fails(says("nowhere", "does not exist"), "simulate", "--matrix", 16, out, dir.resolve("nowhere").resolve("k"));
+		fails(says("--coils"), "simulate", "--coils", "many", out, k); // not an integer (usage error)
+		assertEquals(0, Cli.run("simulate", "--matrix", 16, "--coils", 2, out, k).code, "valid options work");
+	}
+
+	@Test
 	void debugAddsTheStackTrace() {
 		final Cli.Result r = Cli.run("adjoint", "--debug", "--oversampling", 3, traj, ksp, out);
 		assertEquals(Main.BAD_INPUT, r.code);

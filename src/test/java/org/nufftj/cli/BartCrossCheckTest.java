@@ -126,6 +126,28 @@ class BartCrossCheckTest {
 		assertEquals(bart, ImageComparison.of(truth, re).scaledNrmse(), 1e-4);
 	}
 
+	/**
+	 * BART reads what {@code nufft-j simulate} writes: {@code bart nufft -a} estimates the same image size from the
+	 * trajectory and gives per-coil images of the same dims as {@code nufft-j adjoint}, with the same values to BART's
+	 * own NUFFT accuracy (≈1.3e-3 relative; 1e-2 allowed).
+	 */
+	@Test
+	void bartReadsSimulatedFiles() throws Exception {
+		final int n = 32 + 2 * random.nextInt(8), coils = 1 + random.nextInt(4);
+		final Cli.Result sim = Cli.run("simulate", "--matrix", n, "--coils", coils, "--snr", 30, "--shots", 40,
+			dir.resolve("traj"), dir.resolve("ksp"));
+		assertEquals(0, sim.code, sim.toString());
+		Cli.bart(dir, "nufft", "-a", "traj", "ksp", "bart");
+		final Cli.Result ours = Cli.run("adjoint", "--tolerance", 1e-5, dir.resolve("traj"), dir.resolve("ksp"),
+			dir.resolve("ours"));
+		assertEquals(0, ours.code, ours.toString());
+		final Cfl.Array b = Cfl.read(dir.resolve("bart")), o = Cfl.read(dir.resolve("ours"));
+		assertArrayEquals(new long[] { n, n, 1, coils, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }, b.dims(), "bart's dims");
+		assertArrayEquals(b.dims(), o.dims());
+		final double err = relativeError(b.data(), o.data(), 1);
+		assertTrue(err <= 1e-2, "bart nufft -a vs nufft-j adjoint of simulated files: relative error " + err);
+	}
+
 	private static float[] magnitude(final Cfl.Array a) {
 		return new ComplexImage(a.data(), new int[] { a.dim(0), a.dim(1) }, (int) (a.elements() / (a.dim(0) *
 			(long) a.dim(1))), 1, null).magnitude();

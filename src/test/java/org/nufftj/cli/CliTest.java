@@ -114,7 +114,7 @@ class CliTest {
 	}
 
 	/** A minimal TIFF reader for what TiffWriter promises: little-endian, 32-bit float, one strip per page. */
-	private static float[][] readTiff(final Path p, final int w, final int h) throws Exception {
+	static float[][] readTiff(final Path p, final int w, final int h) throws Exception {
 		final ByteBuffer b = ByteBuffer.wrap(Files.readAllBytes(p)).order(ByteOrder.LITTLE_ENDIAN);
 		assertEquals('I', b.get(0));
 		assertEquals(42, b.getShort(2));

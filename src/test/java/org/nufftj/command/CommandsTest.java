@@ -223,6 +223,37 @@ class CommandsTest {
 		}
 	}
 
+	/**
+	 * Simulate k-space writes the values layer's analytic k-space (no forward NUFFT of a pixel image), and its noise
+	 * key is σ per component relative to the RMS per component of the signal (1/SNR): measured to 5 standard errors.
+	 */
+	@Test
+	void simulateWritesTheAnalyticKSpace(@TempDir final Path dir) throws Exception {
+		final int[] size = { 24, 20 };
+		final CommandModule m = run(SimulateCommand.class, Map.of("matrix", "24x20", "coils", 3, "trajectory", "spiral",
+			"output", dir.resolve("a.cfl").toFile(), "reconstruct", false));
+		assertFalse(m.isCanceled(), m.getCancelReason());
+		final Trajectory t = TrajectoryFiles.read(dir.resolve("a_traj.cfl"), size);
+		final double[] exact = new org.nufftj.phantom.Simulation(org.nufftj.phantom.AnalyticPhantom.sheppLogan2d(),
+			org.nufftj.phantom.CoilSensitivities.synthetic(3, size)).noiseless(t, 0);
+		final float[] y = Cfl.read(dir.resolve("a.cfl")).data();
+		double err = 0, norm = 0;
+		for (int i = 0; i < exact.length; i++) {
+			err += Math.pow(y[i] - exact[i], 2);
+			norm += exact[i] * exact[i];
+		}
+		assertTrue(Math.sqrt(err / norm) < 1e-6, "relative difference to the analytic k-space " + Math.sqrt(err / norm));
+		final double noise = 0.05 + 0.2 * Math.random();
+		final CommandModule noisy = run(SimulateCommand.class, Map.of("matrix", "24x20", "coils", 3, "trajectory",
+			"spiral", "noise", noise, "seed", 7, "output", dir.resolve("b.cfl").toFile(), "reconstruct", false));
+		assertFalse(noisy.isCanceled(), noisy.getCancelReason());
+		final float[] yn = Cfl.read(dir.resolve("b.cfl")).data();
+		double nn = 0;
+		for (int i = 0; i < yn.length; i++) nn += Math.pow(yn[i] - y[i], 2);
+		final int samples = yn.length / 2;
+		assertEquals(1, Math.sqrt(nn / norm) / noise, 5 / (2 * Math.sqrt(samples)), "noise relative to the signal");
+	}
+
 	@Test
 	void forwardNufftOfTheCurrentImageMatchesTheExactSum(@TempDir final Path dir) throws Exception {
 		final CommandModule sim = run(SimulateCommand.class, Map.of("matrix", "24", "coils", 1, "output", dir.resolve(

@@ -42,6 +42,17 @@ class TrajectoryKindTest {
 	}
 
 	@Test
+	void designTakesWhatIsNotGivenFromTheFullySampledDefault() {
+		final int n = 32, spokes = (int) Math.ceil(Math.PI / 2 * n);
+		final int[] m = { n, n };
+		check(TrajectoryKind.GOLDEN_ANGLE.design(m, 0, 0), 2, 2 * n, spokes);
+		check(TrajectoryKind.GOLDEN_ANGLE.design(m, 40, 0), 2, 40, spokes);
+		check(TrajectoryKind.GOLDEN_ANGLE.design(m, 0, 13), 2, 2 * n, 13);
+		check(TrajectoryKind.GOLDEN_ANGLE.design(m, 40, 13), 2, 40, 13);
+		check(TrajectoryKind.CARTESIAN.design(m, 0, 0), 2, n, n);
+	}
+
+	@Test
 	void designForRejectsShapesThatDoNotFit() {
 		assertThrows(InvalidInputException.class, () -> TrajectoryKind.CARTESIAN.designFor(new int[] { 16, 12 }, 20, 12));
 		assertThrows(InvalidInputException.class, () -> TrajectoryKind.CARTESIAN.designFor(new int[] { 16, 12 }, 16, 11));
