@@ -23,7 +23,7 @@ public final class AtomicFiles {
 	public static void write(final Path target, final Writer writer) throws IOException {
 		final Path dir = target.toAbsolutePath().getParent();
 		if (dir != null && !Files.isDirectory(dir)) throw new IOException(dir + ": output folder does not exist");
-		final Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".part");
+		final Path tmp = temporaryBeside(target);
 		try {
 			try (OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
 				writer.write(out);
@@ -32,6 +32,25 @@ public final class AtomicFiles {
 		}
 		finally {
 			Files.deleteIfExists(tmp);
+		}
+	}
+
+	/**
+	 * A new empty temporary file in {@code target}'s folder, named {@code .<name>.<random>.part}. Created with the
+	 * default permissions (0666 less the process umask, as any output file), not {@link Files#createTempFile}'s 0600,
+	 * so the moved file is readable as users expect.
+	 */
+	public static Path temporaryBeside(final Path target) throws IOException {
+		final Path dir = target.toAbsolutePath().getParent();
+		for (int attempt = 0;; attempt++) {
+			final Path tmp = dir.resolve("." + target.getFileName() + "." +
+				Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36) + ".part");
+			try {
+				return Files.createFile(tmp);
+			}
+			catch (final java.nio.file.FileAlreadyExistsException e) {
+				if (attempt > 100) throw e;
+			}
 		}
 	}
 

@@ -93,8 +93,8 @@ public final class Cfl {
 		final Path hdr = withExtension(base, ".hdr"), cfl = withExtension(base, ".cfl");
 		final Path dir = cfl.toAbsolutePath().getParent();
 		if (dir != null && !Files.isDirectory(dir)) throw new InvalidInputException(dir + ": output folder does not exist");
-		final Path tmpCfl = Files.createTempFile(dir, "." + cfl.getFileName() + ".", ".part");
-		final Path tmpHdr = Files.createTempFile(dir, "." + hdr.getFileName() + ".", ".part");
+		final Path tmpCfl = AtomicFiles.temporaryBeside(cfl);
+		final Path tmpHdr = AtomicFiles.temporaryBeside(hdr);
 		try {
 			try (FileChannel ch = FileChannel.open(tmpCfl, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
 				final ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
