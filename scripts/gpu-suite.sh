@@ -10,7 +10,7 @@
 #                                      the same machine: run("Reconstruct k-space", …) timed through the ImageJ 1 macro
 #                                      bridge, CPU and GPU, with Java heap (ReconMacroBenchmark, scripts/recon-bench.sh;
 #                                      keys as there, e.g. runs=7 devices=cpu,gpu data=all).
-#                                      Methods: auto, atomic, shared[@<KiB>k], output (output-driven, radial
+#                                      Methods: auto, atomic, shared[@AxBxC bins], output (output-driven, radial
 #                                      rows only; e.g. "shared,output").
 #
 # The GPU machine has no Java, so the runtime travels with the classes (see ../shared/GPU.md). Its modules: ImageJ 1

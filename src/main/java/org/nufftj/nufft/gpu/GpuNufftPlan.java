@@ -47,20 +47,17 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	static final int BLOCK = 256;
 	/**
-	 * Bins (tiles) of the shared-memory spreader, largest first: the first whose block (tile of (bin + W − 1) cells per
-	 * axis plus the staged points) fits in {@link #sharedTarget} is used; larger bins give each block more points for
-	 * the same tile-clearing and flushing work, smaller ones let more blocks share an SM.
+	 * Bins (tiles) of the shared-memory spreader, in order of preference: the first whose block (tile of (bin + W − 1)
+	 * cells per axis plus the staged points) fits {@link #SHARED_TARGET} is used. Larger bins give each block more
+	 * points for the same tile clearing and flushing; smaller ones let more blocks share an SM. In 3D up to
+	 * W = {@value #NARROW_3D}, 8×8×8 bins (≥ 4 blocks per H100 SM) spread 1.2–1.3× faster than 16×16×8 (3 blocks);
+	 * at W = 8 the larger bins stay ahead (docs/gpu-tuning.md).
 	 */
-	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 16, 8 }, { 8, 8, 8 }, { 4, 4, 4 } };
-	static final int SHARED_TARGET = 96 * 1024;
-	/**
-	 * Budget of a 3D block up to W = {@value #NARROW_3D}: 56 KiB (four blocks per H100 SM) picks 8×8×8 bins, which
-	 * spread 1.2–1.3× faster than 16×16×8 at W = 5 (random 128³ and 256³, kooshball); at W = 8 the larger bins stay
-	 * ahead (docs/gpu-tuning.md).
-	 */
-	static final int SHARED_TARGET_3D_NARROW = 56 * 1024, NARROW_3D = 6;
-	/** Overrides the budget (bytes) for tuning runs (GpuBenchmark labels such as {@code shared@56k}). */
-	static final String SHARED_TARGET_PROPERTY = "nufftj.gpu.sharedTarget";
+	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 16, 8 }, { 8, 8, 8 }, { 4, 4, 4 } },
+		BINS_3D_NARROW = { { 8, 8, 8 }, { 4, 4, 4 } };
+	static final int SHARED_TARGET = 96 * 1024, NARROW_3D = 6;
+	/** Overrides the bin (e.g. {@code 16x8x8}) for tuning runs (GpuBenchmark labels such as {@code shared@16x8x8}). */
+	static final String BINS_PROPERTY = "nufftj.gpu.bins";
 	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
 	static final int MAX_SUBPROBLEM = 1024;
 	/** Points staged per chunk by spread_tiles_* (TILE_CHUNK in kernels/spread.cu). */
@@ -151,8 +148,8 @@ public final class GpuNufftPlan implements NufftPlan {
 		width = k.width();
 		InvalidInputException.require(width <= 16, "GPU NUFFT: kernel width " + width + " > 16 is not supported");
 		spec = new GpuKernelSpec(k, dbl);
-		binSize = binSize(dims, width, cbytes, Math.min(Integer.getInteger(SHARED_TARGET_PROPERTY,
-			sharedTarget(dims, width)), device.sharedMemoryOptin()));
+		binSize = binSize(dims, width, cbytes, Math.min(SHARED_TARGET, device.sharedMemoryOptin()),
+			System.getProperty(BINS_PROPERTY));
 		autoMethod = o.spreadMethod() == SpreadMethod.AUTO;
 		planMethod = resolveMethod(o.spreadMethod(), dims, sharedBytes(), device.sharedMemoryOptin());
 		method = planMethod;
@@ -600,18 +597,17 @@ public final class GpuNufftPlan implements NufftPlan {
 		return (int) Math.min(Integer.MAX_VALUE, 2 * cells * real + stage);
 	}
 
-	/** Shared-memory budget of a binned block (see {@link #SHARED_TARGET_3D_NARROW}). */
-	static int sharedTarget(final int dims, final int width) {
-		return dims == 3 && width <= NARROW_3D ? SHARED_TARGET_3D_NARROW : SHARED_TARGET;
-	}
-
-	static int[] binSize(final int dims, final int width, final int cbytes, final int sharedBudget) {
-		final int[][] options = dims == 2 ? BINS_2D : BINS_3D;
+	/** The bin of a binned block: {@code override} ("AxBxC") when given and it fits, else the preferred one that fits. */
+	static int[] binSize(final int dims, final int width, final int cbytes, final int sharedBudget,
+		final String override)
+	{
+		final int[][] options = override != null ? new int[][] { java.util.Arrays.stream(override.split("x"))
+			.mapToInt(Integer::parseInt).toArray() } : dims == 2 ? BINS_2D : width <= NARROW_3D ? BINS_3D_NARROW : BINS_3D;
 		for (final int[] b : options) {
 			final int need = Math.max(tileBytes(b, width, cbytes), stagedTileBytes(b, width, cbytes));
-			if (need <= sharedBudget) return b.clone();
+			if (b.length == dims && need <= sharedBudget) return b.clone();
 		}
-		return options[options.length - 1].clone();
+		return (dims == 2 ? BINS_2D[BINS_2D.length - 1] : BINS_3D[BINS_3D.length - 1]).clone();
 	}
 
 	/**

@@ -159,8 +159,8 @@ final class GpuBenchmark {
 	// -- measurement --
 
 	/**
-	 * The spreading method of a suite label: auto, atomic, shared, output, optionally with {@code @<n>k}, the shared
-	 * memory budget of a binned block in KiB (tuning runs, e.g. shared@56k).
+	 * The spreading method of a suite label: auto, atomic, shared, output, optionally with {@code @AxBxC}, the bin of
+	 * the binned kernels (tuning runs, e.g. shared@16x8x8).
 	 */
 	static SpreadMethod method(final String label) {
 		final int at = label.indexOf('@');
@@ -171,15 +171,12 @@ final class GpuBenchmark {
 		final int threads)
 	{
 		final int at = label.indexOf('@');
-		if (at >= 0) {
-			final String kib = label.substring(at + 1).replace("k", "");
-			System.setProperty(GpuNufftPlan.SHARED_TARGET_PROPERTY, String.valueOf(Integer.parseInt(kib) * 1024));
-		}
+		if (at >= 0) System.setProperty(GpuNufftPlan.BINS_PROPERTY, label.substring(at + 1));
 		try {
 			return run(device, row, method(label), label, cpu, threads);
 		}
 		finally {
-			System.clearProperty(GpuNufftPlan.SHARED_TARGET_PROPERTY);
+			System.clearProperty(GpuNufftPlan.BINS_PROPERTY);
 		}
 	}
 

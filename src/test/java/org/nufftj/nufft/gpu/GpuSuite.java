@@ -30,7 +30,7 @@ import org.nufftj.recon.gpu.GpuGriddingTest;
  * each figure, the reference library side by side with the ratio per row, the CPU engine on the same rows).
  * <p>
  * Arguments: {@code <report.md> <tests|bench|all> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
- * methods comma separated from auto, atomic, shared[@<KiB>k], output (output-driven: the radial rows; the
+ * methods comma separated from auto, atomic, shared[@AxBxC bins], output (output-driven: the radial rows; the
  * others are reported as not applicable).
  * </p>
  */
