@@ -150,6 +150,9 @@ public final class GpuNufftPlan implements NufftPlan {
 		planMethod = resolveMethod(o.spreadMethod(), dims, sharedBytes(), device.sharedMemoryOptin());
 		method = planMethod;
 		device.makeCurrent();
+		// The modules this plan launches from (others load on first use): a device that cannot run them fails here,
+		// so that device=auto still falls back to the CPU when the plan is made.
+		device.load("deapodize", "interp", planMethod == SpreadMethod.OUTPUT_DRIVEN ? "spread_radial" : "spread");
 		boolean ok = false;
 		DeviceArray ax = null, ay = null, az = null;
 		try {
