@@ -8,6 +8,7 @@ import org.nufftj.data.KSpace;
 import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.StageTimes;
+import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.recon.gpu.GpuGridding;
 import org.nufftj.trajectory.Trajectory;
 
@@ -29,6 +30,10 @@ import org.nufftj.trajectory.Trajectory;
  * computed here on the host. CPU plans, double precision and cases the device path cannot hold run the host path.
  * {@link ReconResult#stages()} says which ran.
  * </p>
+ * <p>
+ * GPU plans open their device for the reconstruction alone, or borrow it from a caller's {@link GpuDevices} (one per
+ * session: the device's set-up is then paid once, not per reconstruction).
+ * </p>
  */
 public final class GriddingRecon {
 
@@ -42,6 +47,16 @@ public final class GriddingRecon {
 	 */
 	public static ReconResult reconstruct(final Trajectory traj, final KSpace data, final int[] matrix,
 		final ReconOptions o, final Progress p)
+	{
+		return reconstruct(traj, data, matrix, o, p, null);
+	}
+
+	/**
+	 * As {@link #reconstruct(Trajectory, KSpace, int[], ReconOptions, Progress)}, with GPU plans made on
+	 * {@code devices} (kept open there for later reconstructions; null: opened and closed here).
+	 */
+	public static ReconResult reconstruct(final Trajectory traj, final KSpace data, final int[] matrix,
+		final ReconOptions o, final Progress p, final GpuDevices devices)
 	{
 		final long t0 = System.nanoTime();
 		final Progress progress = p == null ? Progress.NONE : p;
@@ -58,7 +73,7 @@ public final class GriddingRecon {
 			" pixels x " + coils + " coils x " + frames + " frames is too large for one array");
 
 		Progress.step(progress, 0, "planning");
-		try (NufftPlan plan = Nufft.plan(size, o.nufft())) {
+		try (NufftPlan plan = Nufft.plan(size, o.nufft(), devices)) {
 			plan.setPoints(traj);
 			Progress.step(progress, 0.02, "density compensation (" + o.dcf().key() + ")");
 			final float[] w = DensityCompensation.compute(o.dcf(), traj, size, o.dcfIterations());
