@@ -330,7 +330,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		record(1);
 		fft(batch, JCufft.CUFFT_FORWARD);
 		record(2);
-		launchInterp(smp, batch);
+		launchInterp(grid.pointer(), smp, batch);
 		record(3);
 	}
 
@@ -338,16 +338,35 @@ public final class GpuNufftPlan implements NufftPlan {
 	public void adjointDevice(final CUdeviceptr smp, final CUdeviceptr img, final int batch) {
 		prepare(batch);
 		record(0);
-		if (method != SpreadMethod.OUTPUT_DRIVEN) { // output-driven writes every grid cell
-			check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0, gridPoints * batch * (cbytes / 4), stream),
-				"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
-		}
-		launchSpread(smp, batch);
+		clearAndSpread(smp, grid.pointer(), batch);
 		record(1);
 		fft(batch, JCufft.CUFFT_INVERSE);
 		record(2);
 		launchDeapod("crop", img, batch);
 		record(3);
+	}
+
+	/**
+	 * The adjoint's first stage alone, for iterative methods on the oversampled grid (Pipe–Menon density
+	 * compensation): g_b[l] = Σ_m s_b[m]·ψ(l − t_m) (periodic, t_m = k_m·n) with the plan's kernel ψ, spreading method
+	 * and points; no FFT, no deapodization. {@code grid} is the caller's: {@code batch} grids of
+	 * {@link NufftParameters#gridPoints()} cells, complex in the plan's precision, x fastest ([batch][grid]); it is
+	 * cleared here first. {@code smp} is [batch][points] complex. Needs no {@link #reserve}; asynchronous on the plan's
+	 * stream ({@link #synchronize()} waits).
+	 */
+	public void spreadDevice(final CUdeviceptr smp, final CUdeviceptr grid, final int batch) {
+		prepareStage(batch);
+		clearAndSpread(smp, grid, batch);
+	}
+
+	/**
+	 * The forward's last stage alone, the transpose of {@link #spreadDevice}: s_b[m] = Σ_l g_b[l]·ψ(l − t_m), from the
+	 * caller's {@code grid} ([batch][grid] cells) into {@code smp} ([batch][points]); no FFT, no deapodization.
+	 * Asynchronous on the plan's stream.
+	 */
+	public void interpolateDevice(final CUdeviceptr grid, final CUdeviceptr smp, final int batch) {
+		prepareStage(batch);
+		launchInterp(grid, smp, batch);
 	}
 
 	/**
@@ -456,6 +475,23 @@ public final class GpuNufftPlan implements NufftPlan {
 		device.makeCurrent();
 	}
 
+	/** Checks of the stage API: points set, a batch of at least one (the caller's buffers bound it). */
+	private void prepareStage(final int batch) {
+		ensureOpen();
+		if (m == 0) throw new IllegalStateException("NUFFT plan: setPoints must be called before spreading");
+		if (batch < 1) throw new IllegalArgumentException("GPU NUFFT: batch " + batch + " < 1");
+		device.makeCurrent();
+	}
+
+	/** Clears {@code batch} grids at {@code grid} (unless output-driven: it writes every cell) and spreads into them. */
+	private void clearAndSpread(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
+		if (method != SpreadMethod.OUTPUT_DRIVEN) {
+			check(JCudaDriver.cuMemsetD32Async(fineGrid, 0, gridPoints * batch * (cbytes / 4), stream),
+				"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
+		}
+		launchSpread(smp, fineGrid, batch);
+	}
+
 	private void launchDeapod(final String which, final CUdeviceptr img, final int batch) {
 		final String name = which + suffix();
 		final CUdeviceptr a = which.equals("pad") ? img : grid.pointer();
@@ -467,10 +503,10 @@ public final class GpuNufftPlan implements NufftPlan {
 			" pixels") + " x " + batch);
 	}
 
-	private void launchInterp(final CUdeviceptr smp, final int batch) {
+	private void launchInterp(final CUdeviceptr fineGrid, final CUdeviceptr smp, final int batch) {
 		final int shared = tileBytes(binSize, width, cbytes);
 		launch("interp_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems, batch, shared,
-			binnedArgs(Pointer.to(grid.pointer()), Pointer.to(smp)), subproblems + " subproblems x " + batch + ", " +
+			binnedArgs(Pointer.to(fineGrid), Pointer.to(smp)), subproblems + " subproblems x " + batch + ", " +
 				shared + " B shared");
 	}
 
@@ -488,27 +524,27 @@ public final class GpuNufftPlan implements NufftPlan {
 			in, out, ints(n[0]), ints(n[1]), ints(n[2]), spec.pointer());
 	}
 
-	private void launchSpread(final CUdeviceptr smp, final int batch) {
+	private void launchSpread(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
 		if (method == SpreadMethod.OUTPUT_DRIVEN) {
-			launchRadial(smp, batch);
+			launchRadial(smp, fineGrid, batch);
 			return;
 		}
 		if (method == SpreadMethod.ATOMIC) {
 			final Pointer args;
 			if (dims == 2) {
-				args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(smp), Pointer.to(grid.pointer()),
+				args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(smp), Pointer.to(fineGrid),
 					ints(n[0]), ints(n[1]), ints(batch), spec.pointer());
 			}
 			else {
 				args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(smp),
-					Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), spec.pointer());
+					Pointer.to(fineGrid), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), spec.pointer());
 			}
 			launch("spread_atomic_" + dims + "d" + suffix() + "_w" + width, blocks(m), 1, 0, args, m + " points x " + batch);
 			return;
 		}
 		final int shared = sharedBytes();
 		launch("spread_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems,
-			batch, shared, binnedArgs(Pointer.to(smp), Pointer.to(grid.pointer())), subproblems + " subproblems x " +
+			batch, shared, binnedArgs(Pointer.to(smp), Pointer.to(fineGrid)), subproblems + " subproblems x " +
 				batch + ", " + shared + " B shared");
 	}
 
@@ -516,13 +552,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * spread_radial_2d_*: one block per 16 × 16 cells, blockIdx.y over groups of {@link #radialBatch} transforms; writes
 	 * every cell of the {@code batch} grids.
 	 */
-	private void launchRadial(final CUdeviceptr smp, final int batch) {
+	private void launchRadial(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
 		final GpuRadial r = radial;
 		final long tiles = (long) ((n[0] + RADIAL_BLOCK - 1) / RADIAL_BLOCK) * ((n[1] + RADIAL_BLOCK - 1) / RADIAL_BLOCK);
 		final int groups = (batch + radialBatch() - 1) / radialBatch();
 		final Pointer args = Pointer.to(p(radialFirst), p(radialOffset), ints(m), p(radialSpokes), p(radialAngles),
 			ints(r.spokeCount), ints(r.readout), ints(r.reach[0]), ints(r.reach[1]), ints(r.reach[2]), ints(r.reach[3]),
-			Pointer.to(new float[] { r.margin }), Pointer.to(smp), Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]),
+			Pointer.to(new float[] { r.margin }), Pointer.to(smp), Pointer.to(fineGrid), ints(n[0]), ints(n[1]),
 			ints(batch), spec.pointer());
 		launch("spread_radial_2d" + suffix() + "_w" + width, tiles, groups, 0, args, "grid " + n[0] + "x" + n[1] +
 			", " + r.readout + " samples x " + r.spokeCount + " spokes, " + tiles + " tiles x " + groups + " groups of " +
