@@ -225,7 +225,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		for (int a = 0; a < dims; a++) {
 			firsts[a] = keep(DeviceArray.of(pts.first[a], "stencil start, axis " + a));
 			offs[a] = keep(dbl ? DeviceArray.of(pts.offset[a], "kernel offset, axis " + a) :
-				DeviceArray.of(toFloat(pts.offset[a]), "kernel offset, axis " + a));
+				DeviceArray.of(floatOffsets(pts.offset[a], width), "kernel offset, axis " + a));
 		}
 		ix = firsts[0];
 		iy = firsts[1];
@@ -241,7 +241,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		if (rad != null) {
 			radialFirst = keep(DeviceArray.of(rad.first, "radial stencil starts"));
 			radialOffset = keep(dbl ? DeviceArray.of(rad.offset, "radial kernel offsets") :
-				DeviceArray.of(toFloat(rad.offset), "radial kernel offsets"));
+				DeviceArray.of(floatOffsets(rad.offset, width), "radial kernel offsets"));
 			radialSpokes = keep(DeviceArray.of(rad.spokes, "radial spokes"));
 			radialAngles = keep(DeviceArray.of(rad.angles, "radial spoke angles"));
 			radial = rad;
@@ -749,6 +749,27 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	private static Pointer ints(final int v) {
 		return Pointer.to(new int[] { v });
+	}
+
+	/**
+	 * Kernel arguments off = l0 − t ∈ [−W/2, −W/2 + 1) of the first stencil cell (computed in double) as float,
+	 * rounded so that none lands on an end of that interval it lies strictly inside of: then every tap off + j stays
+	 * strictly inside the kernel's support |x| &lt; W/2, as in double. Plain rounding puts off on −W/2 (first tap on
+	 * the edge) or on −W/2 + 1 (last tap on +W/2) for a sample within float rounding of a cell boundary, e.g. every
+	 * sample of an axis-aligned spoke whose other coordinate is r·cos(π/2) ≈ 1e-17; the exponential of semicircle and
+	 * the Gaussian are 0 at |x| = W/2 but about e^{−β} just inside (1e-4 at W = 4, σ = 2: Pipe–Menon's kernel), so the
+	 * GPU would drop a weight the CPU engine keeps. The nudge is one float ulp of the argument.
+	 */
+	static float[] floatOffsets(final double[] off, final int width) {
+		final float lo = -width / 2f, hi = lo + 1;
+		final float[] f = new float[off.length];
+		for (int i = 0; i < off.length; i++) {
+			float v = (float) off[i];
+			if (off[i] > lo && v <= lo) v = Math.nextUp(lo);
+			if (off[i] < hi && v >= hi) v = Math.nextDown(hi);
+			f[i] = v;
+		}
+		return f;
 	}
 
 	private static float[] toFloat(final double[] a) {

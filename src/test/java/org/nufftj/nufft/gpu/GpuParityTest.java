@@ -310,14 +310,22 @@ class GpuParityTest {
 		assertTrue(!GpuNufftPlan.outputDrivenApplicable(TrajectoryKind.SPIRAL.fullySampled(size).build()));
 	}
 
+	/**
+	 * Trajectory × method × kernel: the tolerance's choice (W = 0), or the exponential of semicircle at W = 4, σ = 2
+	 * (Pipe–Menon's gridding, whose edge weight e^{−β} ≈ 1e-4 a float argument on the support's edge would drop: the
+	 * uniform radial design has a spoke along y, its x coordinates r·cos(π/2) ≈ 1e-17 off the cell boundaries).
+	 */
 	static Stream<Arguments> stageCases() {
 		final List<Arguments> cases = new ArrayList<>();
 		for (final SpreadMethod m : new SpreadMethod[] { SpreadMethod.ATOMIC, SpreadMethod.SHARED }) {
-			cases.add(Arguments.of(new int[] { 64, 48 }, "golden angle", m));
-			cases.add(Arguments.of(new int[] { 64, 48 }, "random", m));
-			cases.add(Arguments.of(new int[] { 24, 20, 16 }, "3d radial", m));
+			cases.add(Arguments.of(new int[] { 64, 48 }, "golden angle", m, 0));
+			cases.add(Arguments.of(new int[] { 64, 48 }, "random", m, 0));
+			cases.add(Arguments.of(new int[] { 24, 20, 16 }, "3d radial", m, 0));
+			cases.add(Arguments.of(new int[] { 64, 48 }, "radial spokes", m, 4));
+			cases.add(Arguments.of(new int[] { 24, 20, 16 }, "stack of stars", m, 4));
 		}
-		cases.add(Arguments.of(new int[] { 64, 48 }, "golden angle spokes", SpreadMethod.OUTPUT_DRIVEN));
+		cases.add(Arguments.of(new int[] { 64, 48 }, "golden angle spokes", SpreadMethod.OUTPUT_DRIVEN, 0));
+		cases.add(Arguments.of(new int[] { 64, 48 }, "radial spokes", SpreadMethod.OUTPUT_DRIVEN, 4));
 		return cases.stream();
 	}
 
@@ -328,15 +336,17 @@ class GpuParityTest {
 	 * ≤ 1e-5 (float sums and float kernel values, as the whole transforms above), 2 transforms at once; the grid starts
 	 * as NaN, so a cell spreading does not clear or write shows.
 	 */
-	@ParameterizedTest(name = "{0} {1} {2}")
+	@ParameterizedTest(name = "{0} {1} {2} W={3}")
 	@MethodSource("stageCases")
 	void spreadAndInterpolateStagesMatchDirectSums(final int[] size, final String trajectory,
-		final SpreadMethod method)
+		final SpreadMethod method, final int width)
 	{
 		final Random r = new Random();
 		final Trajectory t = trajectory.equals("golden angle spokes") ? new GoldenAngleRadial(2 * size[0], 40, 1,
-			r.nextInt(1000)).build() : TestTrajectories.make(trajectory, size, 3000, r);
-		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-4).withSpreadMethod(method);
+			r.nextInt(1000)).build() : trajectory.equals("radial spokes") ? new Radial(2 * size[0], 2 * (20 + r.nextInt(
+				20)), false).build() : TestTrajectories.make(trajectory, size, 3000, r);
+		NufftOptions o = NufftOptions.defaults().withTolerance(1e-4).withSpreadMethod(method);
+		if (width > 0) o = o.withKernel(KernelType.EXP_SEMICIRCLE).withOversampling(2.0).withWidth(width);
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final int batch = 2, m = t.count();
 		final int grid = (int) p.gridPoints();

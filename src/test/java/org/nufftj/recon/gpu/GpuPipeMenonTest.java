@@ -46,23 +46,26 @@ import org.nufftj.recon.GriddingRecon;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.recon.ReconResult;
 import org.nufftj.trajectory.GoldenAngleRadial;
+import org.nufftj.trajectory.Radial;
 import org.nufftj.trajectory.Trajectory;
 
 /**
  * Pipe–Menon weights on the GPU ({@link GpuPipeMenon}: float, the plan's spreader and interpolator) against the host's
- * {@link DensityCompensation#pipeMenon} (double), on fresh random trajectories each run (golden-angle radial with a
- * random first spoke, spiral, uniform random and 3D radial / stack of stars subsampled at random), every spreading
- * method; the whole GPU recon with Pipe–Menon against the CPU recon; and the device memory of repeated recons on one
- * shared {@link GpuDevices}, and after closing it.
+ * {@link DensityCompensation#pipeMenon} (double), on fresh random trajectories each run (golden-angle and uniform
+ * radial spokes, spiral, uniform random and 3D radial / stack of stars subsampled at random), every spreading method;
+ * the whole GPU recon with Pipe–Menon against the CPU recon; and the device memory of repeated recons on one shared
+ * {@link GpuDevices}, and after closing it.
  * <p>
  * Bound: relative l2 of the weights ≤ {@value #BOUND}, and every weight within {@value #SAMPLE_BOUND} of the host's
- * (relative). Float rounding alone gives 2–4e-6 (l2) and ≤ 2.4e-5 (one weight) after the default 20 iterations, from a
- * host emulation of the device arithmetic (float stencil offsets, float kernel values with expf's 2-ulp error, float
- * sums in random order as atomics make them, float division) on these trajectories and on the 32-coil benchmark's
- * 402 × 512 golden-angle radial onto 256²; the l2 difference grows about as √iterations (3e-7 after one iteration,
- * 4e-6 after 50), as float errors of independent iterations add. One iteration more or fewer changes the weights by
- * 3e-3 to 9e-3 (host, these trajectories), so the bound tells a wrong loop, kernel or grid apart from rounding; the
- * test checks that it does.
+ * (relative). Float rounding alone gives 1.5–3.6e-6 (l2) and ≤ 2.8e-5 (one weight) after the default 20 iterations,
+ * from a host emulation of the device arithmetic (float stencil offsets as GpuNufftPlan.floatOffsets rounds them,
+ * float kernel values with expf's 2-ulp error, float sums in random order as atomics make them, float division) on
+ * these trajectories, PROPELLER, Cartesian and the 32-coil benchmark's 402 × 512 golden-angle radial onto 256²; the
+ * l2 difference grows about as √iterations (3e-7 after one iteration, 4e-6 after 50), as float errors of independent
+ * iterations add. (With offsets rounded plainly to float, the uniform radial design and stack of stars reach 4–6e-5 and
+ * 1e-3 for one weight: their axis-aligned samples lose the kernel's edge weight e^{−β} ≈ 1e-4, see floatOffsets.) One
+ * iteration more or fewer changes the weights by 3e-3 to 1e-2 (host, these trajectories), so the bound tells a wrong
+ * loop, kernel or grid apart from rounding; the test checks that it does.
  * </p>
  */
 @Tag("gpu")
@@ -91,7 +94,10 @@ public class GpuPipeMenonTest {
 	static Stream<Arguments> cases() {
 		final List<Arguments> cases = new ArrayList<>();
 		for (final SpreadMethod m : new SpreadMethod[] { SpreadMethod.AUTO, SpreadMethod.ATOMIC, SpreadMethod.SHARED,
-			SpreadMethod.OUTPUT_DRIVEN }) cases.add(Arguments.of("golden angle spokes", m));
+			SpreadMethod.OUTPUT_DRIVEN }) {
+			cases.add(Arguments.of("golden angle spokes", m));
+			cases.add(Arguments.of("radial spokes", m));
+		}
 		for (final SpreadMethod m : new SpreadMethod[] { SpreadMethod.AUTO, SpreadMethod.ATOMIC }) {
 			cases.add(Arguments.of("spiral", m));
 			cases.add(Arguments.of("random", m));
@@ -240,11 +246,16 @@ public class GpuPipeMenonTest {
 		return trajectory.contains("3d") || trajectory.contains("stack") ? new int[] { 24, 20, 16 } : new int[] { 64, 48 };
 	}
 
-	/** A fresh trajectory: whole golden-angle spokes from a random first spoke, or a design subsampled at random. */
+	/**
+	 * A fresh trajectory: whole golden-angle spokes from a random first spoke, whole uniform radial spokes over 180°
+	 * (an even number: one along y, whose x coordinates r·cos(π/2) ≈ 1e-17 sit on cell boundaries to within double
+	 * rounding), or a design subsampled at random.
+	 */
 	private Trajectory trajectory(final String name, final int[] size) {
 		if (name.equals("golden angle spokes")) {
 			return new GoldenAngleRadial(2 * size[0], 60 + random.nextInt(60), 1, random.nextInt(1000)).build();
 		}
+		if (name.equals("radial spokes")) return new Radial(2 * size[0], 2 * (30 + random.nextInt(30)), false).build();
 		return TestTrajectories.make(name, size, name.contains("3d") || name.contains("stack") ? 40000 : 15000,
 			random);
 	}
