@@ -71,6 +71,16 @@ public class NufftGpuServiceTest {
 			assertFalse(rec.isCanceled(), rec.getCancelReason());
 			assertSame(service, rec.getInput("gpus"));
 			assertTrue(service.devices().opened().isEmpty(), "CPU runs open no GPU");
+			// The ImageJ 1 bridge (CommandLauncher.execute) runs the module itself after Context.inject: same service.
+			for (final Class<?> type : new Class<?>[] { ReconstructCommand.class, CompareCommand.class,
+				ForwardCommand.class, SimulateCommand.class, BenchmarkCommand.class })
+			{
+				final Object command = type.getConstructor().newInstance();
+				context.inject(command);
+				final java.lang.reflect.Field f = type.getDeclaredField("gpus");
+				f.setAccessible(true);
+				assertSame(service, f.get(command), type.getSimpleName());
+			}
 		}
 		finally {
 			context.dispose();
