@@ -1,7 +1,7 @@
 // Gridding-recon helpers that keep a `recon --device gpu` on the device between the sample upload and the final
-// image download (float only; double plans keep the host path): density-compensation multiply, root sum of squares,
-// and the adaptive coil combination of Walsh, Gmitro & Marcellin, MRM 43:682 (2000) with exactly the maths of
-// org.nufftj.recon.CoilCombine.walsh.
+// image download (float only; double plans keep the host path): the elementwise steps of the Pipe–Menon density
+// compensation, density-compensation multiply, root sum of squares, and the adaptive coil combination of Walsh,
+// Gmitro & Marcellin, MRM 43:682 (2000) with exactly the maths of org.nufftj.recon.CoilCombine.walsh.
 //
 // Layouts (complex interleaved float2, x fastest):
 //   samples [coil][sample]  (one frame: KSpace's layout, what GpuNufftPlan.adjointDevice reads)
@@ -9,6 +9,40 @@
 // 32-bit pixel and sample indices (< 2^31), 64-bit offsets between coils.
 
 #define FULL_MASK 0xffffffffu
+
+// -- Pipe–Menon density compensation (Pipe & Menon, MRM 41:179 (1999)), iterated by GpuPipeMenon: the weights are
+// kept complex (re = w, im = 0) so that GpuNufftPlan's spreader and interpolator take them as one transform; the
+// elementwise steps of org.nufftj.recon.DensityCompensation.pipeMenon are these kernels, one thread per sample.
+
+/** w[i] = (1, 0): the iteration's start, w = 1. */
+extern "C" __global__ void dcf_pipe_menon_init_f(float2* w, int m)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= m) return;
+	w[i] = make_float2(1.f, 0.f);
+}
+
+/**
+ * One iteration's update, c = interpolate(spread(w)) (real: the imaginary parts stay 0): w_i ← w_i / c_i where
+ * c_i > 0, else 0 (also for c_i NaN), as the host does; real[i] = the new w_i, the weights as one float per sample.
+ */
+extern "C" __global__ void dcf_pipe_menon_update_f(float2* w, const float2* c, float* real, int m)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= m) return;
+	const float ci = c[i].x;
+	const float wi = ci > 0.f ? w[i].x / ci : 0.f; // IEEE division (no fast-math in the build)
+	w[i] = make_float2(wi, 0.f);
+	real[i] = wi;
+}
+
+/** w[i] *= s: the host's normalisation factor (DensityCompensation.normalisation), the same float product. */
+extern "C" __global__ void dcf_scale_f(float* w, float s, int m)
+{
+	const int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i >= m) return;
+	w[i] *= s;
+}
 
 /** samples[c·m + i] *= w[i]: one thread per sample, blockIdx.y = coil (DCF w applied once, real). */
 extern "C" __global__ void dcf_weight_f(float2* samples, const float* w, int m)

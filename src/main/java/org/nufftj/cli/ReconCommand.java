@@ -9,6 +9,7 @@ import org.nufftj.data.KSpace;
 import org.nufftj.io.Cfl;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.recon.CoilCombination;
 import org.nufftj.recon.DcfMethod;
 import org.nufftj.recon.GriddingRecon;
@@ -73,21 +74,33 @@ final class ReconCommand implements Callable<Integer> {
 		final KSpace k = BartFiles.kspace(ka, kspace);
 		final int[] size = Arrays.copyOf(dims, t.dimensions());
 		final long[] frameDims = Arrays.copyOfRange(ka.dims(), 4, Cfl.DIMS);
-		final var out = new java.io.PrintWriter(System.out, true);
 
-		if (!compare) {
-			final ReconResult r = GriddingRecon.reconstruct(t, k, size, o, null);
-			if (verbose) System.err.println(r.describe());
-			ImageFiles.write(output, r.image(), frameDims);
-			return Main.OK;
+		// One set of GPUs for this run: --compare's reconstructions share the device instead of opening it twice.
+		try (GpuDevices devices = new GpuDevices()) {
+			if (!compare) {
+				final ReconResult r = GriddingRecon.reconstruct(t, k, size, o, null, devices);
+				if (verbose) System.err.println(r.describe());
+				ImageFiles.write(output, r.image(), frameDims);
+				return Main.OK;
+			}
+			return compare(t, k, size, o, frameDims, devices);
 		}
+	}
+
+	/** --compare: the GPU reconstruction, the CPU one, both written with their difference, and the figures. */
+	private int compare(final Trajectory t, final KSpace k, final int[] size, final ReconOptions o,
+		final long[] frameDims, final GpuDevices devices) throws java.io.IOException
+	{
+		final var out = new java.io.PrintWriter(System.out, true);
+		final NufftOptions nufftOptions = o.nufft();
 		final DeviceChoice gpu = nufftOptions.device().kind() == DeviceChoice.Kind.GPU ? nufftOptions.device() :
 			DeviceChoice.gpu(0);
-		final ReconResult g = GriddingRecon.reconstruct(t, k, size, o.withNufft(nufftOptions.withDevice(gpu)), null);
+		final ReconResult g = GriddingRecon.reconstruct(t, k, size, o.withNufft(nufftOptions.withDevice(gpu)), null,
+			devices);
 		if (!g.backend().toLowerCase().startsWith("gpu")) throw new Main.CliFailure("--compare needs a GPU, but device " +
 			gpu + " ran on '" + g.backend() + "' (no usable NVIDIA GPU / CUDA driver, or the GPU engine is not built in)");
 		final ReconResult c = GriddingRecon.reconstruct(t, k, size, o.withNufft(nufftOptions.withDevice(DeviceChoice.CPU)),
-			null);
+			null, devices);
 		final ImageComparison cmp = ImageComparison.of(c.image().data(), g.image().data());
 		final ComplexImage gi = g.image(), ci = c.image();
 		ImageFiles.write(output, gi, frameDims);

@@ -10,6 +10,7 @@ import org.nufftj.data.KSpace;
 import org.nufftj.ij1.CommandLauncher;
 import org.nufftj.io.IsmrmrdData;
 import org.nufftj.nufft.DeviceChoice;
+import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.recon.DcfMethod;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.Trajectory;
@@ -44,6 +45,12 @@ public class BenchmarkCommand extends NufftCommand {
 
 	@Parameter(persist = false, label = "tolerance")
 	public double tolerance = 1e-4;
+
+	/**
+	 * The session's GPUs (null in a context without the service: every plan opens its own device, inside the times).
+	 */
+	@Parameter(required = false)
+	private NufftGpuService gpus;
 
 	@Parameter(type = ItemIO.OUTPUT, label = "timings")
 	public ResultsTable table;
@@ -86,7 +93,7 @@ public class BenchmarkCommand extends NufftCommand {
 				String gpuBackend = "none";
 				try {
 					final ReconOptions g = base.withNufft(base.nufft().withDevice(DeviceChoice.gpu(0)));
-					final Reconstruction probe = Reconstruction.run(scan, g, null);
+					final Reconstruction probe = Reconstruction.run(scan, g, null, NufftGpuService.devicesOf(gpus));
 					if (!Comparison.isCpu(probe.backend())) {
 						gpu[i] = time(scan, g);
 						gpuBackend = probe.backend();
@@ -121,9 +128,10 @@ public class BenchmarkCommand extends NufftCommand {
 
 	/** Median wall time (ms) of {@code repeats} runs after one warm-up. */
 	private double time(final KSpaceSource.Scan scan, final ReconOptions o) {
-		Reconstruction.run(scan, o, null);
+		final GpuDevices devices = NufftGpuService.devicesOf(gpus);
+		Reconstruction.run(scan, o, null, devices);
 		final double[] t = new double[repeats];
-		for (int r = 0; r < repeats; r++) t[r] = Reconstruction.run(scan, o, null).millis;
+		for (int r = 0; r < repeats; r++) t[r] = Reconstruction.run(scan, o, null, devices).millis;
 		java.util.Arrays.sort(t);
 		return t[repeats / 2];
 	}

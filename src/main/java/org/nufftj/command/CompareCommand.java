@@ -52,6 +52,10 @@ public class CompareCommand extends NufftCommand {
 	@Parameter(persist = false, label = "precision", choices = { "float", "double" })
 	public String precision = "float";
 
+	/** The session's GPUs (null in a context without the service: plans open their own device). */
+	@Parameter(required = false)
+	private NufftGpuService gpus;
+
 	@Parameter(type = ItemIO.OUTPUT, label = "CPU image")
 	public ImagePlus cpuimage;
 
@@ -74,7 +78,7 @@ public class CompareCommand extends NufftCommand {
 		Options.choice("dcf", dcf, Options.DCFS);
 		final KSpaceSource.Scan scan = KSpaceSource.load(kspace, traj, trajectory, Options.matrix(matrix));
 		final ReconOptions ro = Options.recon(nufft, Options.dcf(dcf, scan.cartesian), Options.combine(comb));
-		final Comparison c = Comparison.run(scan, ro, null);
+		final Comparison c = Comparison.run(scan, ro, null, NufftGpuService.devicesOf(gpus));
 		cpuimage = c.cpu;
 		gpuimage = c.gpu;
 		difference = c.difference;

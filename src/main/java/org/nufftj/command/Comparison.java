@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.nufftj.data.ComplexImage;
 import org.nufftj.imglib.ComplexPlanes.Part;
 import org.nufftj.nufft.DeviceChoice;
+import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.recon.ImageComparison;
 import org.nufftj.recon.ReconOptions;
 
@@ -28,21 +29,24 @@ public final class Comparison {
 	private Comparison() {}
 
 	/**
-	 * @param done a reconstruction already made with {@code options} (reused for its device), or null
+	 * @param done    a reconstruction already made with {@code options} (reused for its device), or null
+	 * @param devices where GPU plans are made (null: each plan opens its own device)
 	 */
-	public static Comparison run(final KSpaceSource.Scan scan, final ReconOptions options, final Reconstruction done) {
+	public static Comparison run(final KSpaceSource.Scan scan, final ReconOptions options, final Reconstruction done,
+		final GpuDevices devices)
+	{
 		final Comparison c = new Comparison();
 		Reconstruction cpu = done != null && isCpu(done.backend()) ? done : null;
 		Reconstruction gpu = done != null && !isCpu(done.backend()) ? done : null;
 		final IJProgress progress = new IJProgress("Compare CPU and GPU");
 		String gpuProblem = null;
 		try {
-			if (cpu == null) cpu = Reconstruction.run(scan, withDevice(options, DeviceChoice.CPU), progress);
+			if (cpu == null) cpu = Reconstruction.run(scan, withDevice(options, DeviceChoice.CPU), progress, devices);
 			if (gpu == null) {
 				final DeviceChoice d = options.nufft().device().kind() == DeviceChoice.Kind.GPU ? options.nufft().device()
 					: DeviceChoice.gpu(0);
 				try {
-					gpu = Reconstruction.run(scan, withDevice(options, d), progress);
+					gpu = Reconstruction.run(scan, withDevice(options, d), progress, devices);
 					if (isCpu(gpu.backend())) {
 						gpuProblem = "GPU engine not available in this installation (the plan ran on " + gpu.backend() +
 							")";

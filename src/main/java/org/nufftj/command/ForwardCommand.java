@@ -56,6 +56,10 @@ public class ForwardCommand extends NufftCommand {
 		style = "save")
 	public File output;
 
+	/** The session's GPUs (null in a context without the service: plans open their own device). */
+	@Parameter(required = false)
+	private NufftGpuService gpus;
+
 	@Parameter(type = ItemIO.OUTPUT, label = "k-space file")
 	public File kspace;
 
@@ -76,7 +80,7 @@ public class ForwardCommand extends NufftCommand {
 		final NufftOptions o = Options.nufft("auto", 0, 0, tolerance, "float", device);
 		final IJProgress progress = new IJProgress("Forward NUFFT");
 		progress.update(0.1, "forward NUFFT of " + frames + " slice(s)");
-		try (NufftPlan plan = Nufft.plan(m, o)) {
+		try (NufftPlan plan = Nufft.plan(m, o, NufftGpuService.devicesOf(gpus))) {
 			plan.setPoints(t);
 			plan.forward(img.data(), y);
 			log = "NUFFT-J Forward NUFFT of " + input.getTitle() + " (" + frames + " slice(s)) on " + plan.backend() +

@@ -71,6 +71,10 @@ public class ReconstructCommand extends NufftCommand {
 	@Parameter(persist = false, label = "compare", description = "also reconstruct on the other device (CPU vs GPU) and compare")
 	public boolean compare = false;
 
+	/** The session's GPUs (null in a context without the service: plans open their own device). */
+	@Parameter(required = false)
+	private NufftGpuService gpus;
+
 	@Parameter(type = ItemIO.OUTPUT, label = "image")
 	public ImagePlus image;
 
@@ -98,7 +102,7 @@ public class ReconstructCommand extends NufftCommand {
 		final IJProgress progress = new IJProgress("Reconstruct k-space");
 		final Reconstruction rec;
 		try {
-			rec = Reconstruction.run(scan, ro, progress);
+			rec = Reconstruction.run(scan, ro, progress, NufftGpuService.devicesOf(gpus));
 		}
 		finally {
 			progress.done();
@@ -119,7 +123,7 @@ public class ReconstructCommand extends NufftCommand {
 			coilimages = Stacks.stack(scan.title + " coils", rec.coils, Stacks.parts(out), scan.slices, scan.pixelMm);
 		}
 		if (compare) {
-			final Comparison cmp = Comparison.run(scan, ro, rec);
+			final Comparison cmp = Comparison.run(scan, ro, rec, NufftGpuService.devicesOf(gpus));
 			difference = cmp.difference;
 			table = cmp.table;
 			info.append(cmp.summary).append('\n');

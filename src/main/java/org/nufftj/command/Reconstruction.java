@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.nufftj.data.ComplexImage;
 import org.nufftj.io.IsmrmrdData;
+import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.recon.GriddingRecon;
 import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
@@ -21,6 +22,13 @@ public final class Reconstruction {
 	private Reconstruction() {}
 
 	public static Reconstruction run(final KSpaceSource.Scan scan, final ReconOptions options, final Progress progress) {
+		return run(scan, options, progress, null);
+	}
+
+	/** As {@link #run(KSpaceSource.Scan, ReconOptions, Progress)}, GPU plans on {@code devices} (null: their own). */
+	public static Reconstruction run(final KSpaceSource.Scan scan, final ReconOptions options, final Progress progress,
+		final GpuDevices devices)
+	{
 		final Reconstruction r = new Reconstruction();
 		final long t0 = System.nanoTime();
 		final int n = scan.blocks.size();
@@ -40,7 +48,7 @@ public final class Reconstruction {
 				}
 			};
 			final ReconResult res = GriddingRecon.reconstruct(block.trajectory(), block.kspace(), scan.matrix, options,
-				sub);
+				sub, devices);
 			r.results.add(res);
 			r.images.add(res.image());
 			if (res.coils() != null) r.coils.add(res.coils());

@@ -75,6 +75,10 @@ public class SimulateCommand extends NufftCommand {
 	@Parameter(persist = false, label = "device", choices = { "auto", "cpu", "gpu" })
 	public String device = "auto";
 
+	/** The session's GPUs, for the reconstruct step (null in a context without the service: plans open their own). */
+	@Parameter(required = false)
+	private NufftGpuService gpus;
+
 	@Parameter(type = ItemIO.OUTPUT, label = "phantom image")
 	public ImagePlus phantomimage;
 
@@ -126,7 +130,8 @@ public class SimulateCommand extends NufftCommand {
 			final KSpaceSource.Scan scan = KSpaceSource.load(cfl.toFile(), null, "from file", m);
 			final ReconOptions ro = Options.recon(Options.nufft("auto", 0, 0, NufftOptions.DEFAULT_TOLERANCE, "float",
 				device), Options.dcf("auto", scan.cartesian), Options.combine("sos"));
-			final Reconstruction rec = Reconstruction.run(scan, ro, new IJProgress("Reconstruct k-space"));
+			final Reconstruction rec = Reconstruction.run(scan, ro, new IJProgress("Reconstruct k-space"),
+				NufftGpuService.devicesOf(gpus));
 			image = Stacks.stack(scan.title, rec.images, new Part[] { Part.MAGNITUDE }, 1, null);
 			image.setProperty("Info", log + "\nreconstruction: " + rec.describe() + "\n");
 			log += String.format(Locale.ROOT, "%nreconstructed in %.1f ms on %s", rec.millis, rec.backend());

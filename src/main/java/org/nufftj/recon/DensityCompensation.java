@@ -88,9 +88,18 @@ public final class DensityCompensation {
 	 * with a width-7 kernel on a 1.25× grid). Not normalised.
 	 */
 	public static float[] pipeMenon(final Trajectory t, final int[] size, final int iterations) {
+		return pipeMenon(t, pipeMenonParameters(size, Precision.DOUBLE), iterations);
+	}
+
+	/**
+	 * The gridding of the default Pipe–Menon weights ({@link #pipeMenon(Trajectory, int[], int)}) for images of
+	 * {@code size}: kernel, width, grid and σ, in {@code precision} (the host iterates in double; a GPU plan in float,
+	 * org.nufftj.recon.gpu.GpuPipeMenon).
+	 */
+	public static NufftParameters pipeMenonParameters(final int[] size, final Precision precision) {
 		final Kernel k = Kernels.create(KernelType.EXP_SEMICIRCLE, PIPE_MENON_WIDTH, PIPE_MENON_SIGMA);
 		final int[] grid = ParameterChoice.gridSize(size, PIPE_MENON_SIGMA, PIPE_MENON_WIDTH);
-		return pipeMenon(t, new NufftParameters(size, grid, k, PIPE_MENON_SIGMA, 0, 0, Precision.DOUBLE), iterations);
+		return new NufftParameters(size, grid, k, PIPE_MENON_SIGMA, 0, 0, precision);
 	}
 
 	/**
@@ -137,6 +146,16 @@ public final class DensityCompensation {
 	 * comment) and returns it. Fails if the weights are not finite and non-negative or give no gain.
 	 */
 	public static float[] normalise(final float[] w, final Trajectory t, final int[] size) {
+		final float f = normalisation(w, t, size);
+		for (int m = 0; m < w.length; m++) w[m] *= f;
+		return w;
+	}
+
+	/**
+	 * The factor f (float) that {@link #normalise} multiplies every weight by: 1 / Σ_m w_m·ĝ(k_m). Fails as normalise
+	 * does. A copy of the weights elsewhere (on a GPU) scaled by the same float f holds exactly the normalised weights.
+	 */
+	public static float normalisation(final float[] w, final Trajectory t, final int[] size) {
 		InvalidInputException.require(w.length == t.count(), "density compensation: " + w.length + " weights for " +
 			t.count() + " samples");
 		InvalidInputException.require(size.length == t.dimensions(), "density compensation: image size " +
@@ -154,9 +173,7 @@ public final class DensityCompensation {
 		}
 		InvalidInputException.require(gain > 0, "density compensation: the weights give no gain near the k-space " +
 			"centre (" + gain + "); does the trajectory sample it?");
-		final float f = (float) (1 / gain);
-		for (int m = 0; m < w.length; m++) w[m] *= f;
-		return w;
+		return (float) (1 / gain);
 	}
 
 	// -- helpers --

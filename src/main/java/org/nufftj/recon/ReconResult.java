@@ -59,9 +59,10 @@ public final class ReconResult {
 	public double millis() { return millis; }
 
 	/**
-	 * Milliseconds per stage after planning and density compensation, summed over frames, in the order they ran;
-	 * names say where a stage ran (e.g. "dcf (gpu)", "combine walsh (host)"). GPU stages are CUDA-event times,
-	 * transfers and host stages wall-clock. Empty when not recorded.
+	 * Milliseconds per stage after planning, in the order they ran: the density-compensation weights (e.g. "dcf weights
+	 * pipe-menon (gpu)"), then the frames' stages summed over frames; names say where a stage ran (e.g. "dcf (gpu)" for
+	 * the multiply, "combine walsh (host)"). GPU frame stages are CUDA-event times, the weights, transfers and host
+	 * stages wall-clock. Empty when not recorded.
 	 */
 	public StageTimes stages() { return stages; }
 

@@ -298,8 +298,9 @@ public final class ReconMacroBenchmark {
 	/**
 	 * Where the time goes, from one extra run of the command's own steps in this JVM (not through IJ.run): read
 	 * ({@link KSpaceSource#load}), the reconstruction timed at its progress reports (planning → density compensation →
-	 * adjoint NUFFT + coil combination → done), and the output stack ({@link Stacks#stack}). Steps that a changed
-	 * progress text no longer names are left out, not guessed.
+	 * adjoint NUFFT + coil combination → done), with GPU plans on the same context's {@link NufftGpuService} devices as
+	 * the macro runs, and the output stack ({@link Stacks#stack}). Steps that a changed progress text no longer names
+	 * are left out, not guessed.
 	 */
 	static Map<String, Double> stages(final Path kspace, final String device) {
 		final Map<String, Double> ms = new LinkedHashMap<>();
@@ -332,7 +333,9 @@ public final class ReconMacroBenchmark {
 				return false;
 			}
 		};
-		final Reconstruction rec = Reconstruction.run(scan, ro, timing);
+		// GPU plans on the session's devices, as the macro path makes them (NufftGpuService of the same context).
+		final NufftGpuService gpus = ContextHolder.context().getService(NufftGpuService.class);
+		final Reconstruction rec = Reconstruction.run(scan, ro, timing, NufftGpuService.devicesOf(gpus));
 		final long t2 = System.nanoTime();
 		ms.put("recon", (t2 - t1) / 1e6);
 		final ImagePlus imp = Stacks.stack(scan.title, rec.images, Stacks.parts("magnitude"), scan.slices, scan.pixelMm);

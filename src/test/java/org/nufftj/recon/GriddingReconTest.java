@@ -78,10 +78,10 @@ class GriddingReconTest {
 				expected, f * 2 * n * n, 2 * n * n);
 		assertArrayEquals(expected, sos.image().data());
 		assertEquals(t.count(), sos.dcf().length);
-		// Where each stage ran: the CPU plan keeps the host path.
+		// Where each stage ran: the CPU plan keeps the host path; the weights first.
 		assertTrue(sos.stages().snapshot().containsKey("dcf (host)"), sos.stages().toString());
 		assertTrue(sos.stages().snapshot().containsKey("combine sos (host)"), sos.stages().toString());
-		assertTrue(sos.describe().contains("; stages: dcf (host)"), sos.describe());
+		assertTrue(sos.describe().contains("; stages: dcf weights ramp (host)"), sos.describe());
 		// Per-coil image = Fᴴ(w ⊙ y), checked against the exact adjoint.
 		final float[] wy = new float[2 * t.count()];
 		for (int m = 0; m < t.count(); m++) {

@@ -10,12 +10,14 @@ public final class GpuBackend {
 	private GpuBackend() {}
 
 	/**
-	 * A GPU plan on the device the options name. Throws {@link GpuException} (an IllegalStateException) with the
-	 * reason when there is no driver, no such GPU, no cuFFT, or a module does not load; never a linkage error.
+	 * A GPU plan on the device the options name: borrowed from {@code devices} when not null, else opened for the plan
+	 * alone (and closed with it). Throws {@link GpuException} (an IllegalStateException) with the reason when there is
+	 * no driver, no such GPU, no cuFFT, or a module does not load; never a linkage error.
 	 */
-	public static NufftPlan plan(final NufftParameters p, final NufftOptions o) {
+	public static NufftPlan plan(final NufftParameters p, final NufftOptions o, final GpuDevices devices) {
 		try {
-			return GpuNufftPlan.create(p, o);
+			if (devices == null) return GpuNufftPlan.create(p, o);
+			return new GpuNufftPlan(devices.get(o.device().ordinal()), false, p, o);
 		}
 		catch (final LinkageError e) {
 			throw new GpuException("GPU engine not usable: CUDA libraries did not load (" + Cuda.brief(e) + ")", e);

@@ -6,6 +6,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -21,8 +22,10 @@ import jcuda.driver.JCudaDriver;
 
 /**
  * One CUDA device in use: retains its primary context (the one cuFFT's runtime also uses), loads the NUFFT kernel
- * modules, and releases both in {@link #close()}. No global state: every plan either owns one of these or borrows
- * one its caller owns. Call {@link #makeCurrent()} on the thread that issues work.
+ * modules as they are first needed, and releases both in {@link #close()}. No global state: every plan either owns
+ * one of these or borrows one its caller owns ({@link GpuDevices} keeps one per GPU for a whole session). Call
+ * {@link #makeCurrent()} on the thread that issues work; lookups and module loads are synchronized, so plans on
+ * several threads may share one device.
  */
 public final class GpuDevice implements AutoCloseable {
 
@@ -41,8 +44,9 @@ public final class GpuDevice implements AutoCloseable {
 	private boolean closed;
 
 	/**
-	 * Opens GPU {@code ordinal}. Throws {@link GpuException} with the reason (no driver, no such device, module load
-	 * failure) — never a raw linkage error.
+	 * Opens GPU {@code ordinal}: retains its primary context; loads no kernel module yet ({@link #load}, or the first
+	 * {@link #launch} of one of its kernels, does). Throws {@link GpuException} with the reason (no driver, no such
+	 * device) — never a raw linkage error.
 	 */
 	public GpuDevice(final int ordinal) {
 		this.ordinal = ordinal;
@@ -72,14 +76,6 @@ public final class GpuDevice implements AutoCloseable {
 		check(JCudaDriver.cuDeviceTotalMem(total, device), "cuDeviceTotalMem");
 		totalMemory = total[0];
 		check(JCudaDriver.cuDevicePrimaryCtxRetain(context, device), "cuDevicePrimaryCtxRetain(" + ordinal + ")");
-		try {
-			makeCurrent();
-			for (final String m : MODULES) loadModule(m);
-		}
-		catch (final RuntimeException e) {
-			close();
-			throw e;
-		}
 	}
 
 	// -- public API --
@@ -135,14 +131,22 @@ public final class GpuDevice implements AutoCloseable {
 			"cuLaunchKernel(" + kernel + ", grid " + gridX + "x" + gridY + ", block " + block + ", " + sizes + ")");
 	}
 
-	/** A kernel by its extern "C" name, from whichever module defines it. */
-	CUfunction function(final String kernel) {
+	/**
+	 * Loads the named kernel modules ({@link #MODULES}) now unless loaded already, so that a device that cannot run
+	 * them (no code for its architecture, a missing resource) fails here with the reason rather than at a later launch.
+	 */
+	public synchronized void load(final String... names) {
+		for (final String m : names) module(m);
+	}
+
+	/** A kernel by its extern "C" name, from whichever module defines it (loaded on first use). */
+	synchronized CUfunction function(final String kernel) {
 		ensureOpen();
 		final CUfunction cached = functions.get(kernel);
 		if (cached != null) return cached;
-		final String module = moduleOf(kernel);
+		final CUmodule module = module(moduleOf(kernel));
 		final CUfunction f = new CUfunction();
-		check(JCudaDriver.cuModuleGetFunction(f, modules.get(module), kernel), "cuModuleGetFunction(" + kernel + ")");
+		check(JCudaDriver.cuModuleGetFunction(f, module, kernel), "cuModuleGetFunction(" + kernel + ")");
 		functions.put(kernel, f);
 		return f;
 	}
@@ -154,7 +158,7 @@ public final class GpuDevice implements AutoCloseable {
 
 	/** Unloads the modules and releases the primary context; idempotent. */
 	@Override
-	public void close() {
+	public synchronized void close() {
 		if (closed) return;
 		closed = true;
 		JCudaDriver.cuCtxSetCurrent(context);
@@ -187,13 +191,23 @@ public final class GpuDevice implements AutoCloseable {
 		return v[0];
 	}
 
-	private void loadModule(final String module) {
+	/** Module {@code module} (kernels/&lt;module&gt;.cu), loaded into the primary context on first use. */
+	private CUmodule module(final String module) {
+		ensureOpen();
+		final CUmodule loaded = modules.get(module);
+		if (loaded != null) return loaded;
+		if (!Arrays.asList(MODULES).contains(module)) {
+			throw new IllegalArgumentException("no kernel module '" + module + "', expected one of " +
+				String.join(", ", MODULES));
+		}
 		final String resource = RESOURCE_DIR + module + ".fatbin";
 		final byte[] image = resource(resource);
+		makeCurrent();
 		final CUmodule m = new CUmodule();
 		check(JCudaDriver.cuModuleLoadData(m, image), "cuModuleLoadData(" + resource + ", " + image.length +
 			" bytes) on " + name + " CC " + computeCapability());
 		modules.put(module, m);
+		return m;
 	}
 
 	static byte[] resource(final String resource) {

@@ -28,6 +28,7 @@ public final class GpuInfo {
 		b.append("  cuFFT: ").append(CufftLoader.status()).append('\n');
 		for (int i = 0; i < count; i++) {
 			try (GpuDevice d = new GpuDevice(i)) {
+				d.load(GpuDevice.MODULES);
 				final long[] mem = d.memoryInfo();
 				b.append("  gpu ").append(i).append(": ").append(d.name()).append(", CC ").append(d.computeCapability())
 					.append(", ").append(d.multiprocessors()).append(" SMs, ").append(mem[1] >> 20).append(" MiB (")
@@ -48,6 +49,7 @@ public final class GpuInfo {
 	public static String unusableReason(final int ordinal) {
 		try {
 			try (GpuDevice d = new GpuDevice(ordinal)) {
+				d.load(GpuDevice.MODULES); // plans load them as needed; here every one must load
 				final CufftLoader.Status fft = CufftLoader.status();
 				return fft.usable ? null : "no usable cuFFT: " + fft.description;
 			}

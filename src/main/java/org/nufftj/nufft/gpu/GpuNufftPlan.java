@@ -154,6 +154,9 @@ public final class GpuNufftPlan implements NufftPlan {
 		planMethod = resolveMethod(o.spreadMethod(), dims, sharedBytes(), device.sharedMemoryOptin());
 		method = planMethod;
 		device.makeCurrent();
+		// The modules this plan launches from (others load on first use): a device that cannot run them fails here,
+		// so that device=auto still falls back to the CPU when the plan is made.
+		device.load("deapodize", "interp", planMethod == SpreadMethod.OUTPUT_DRIVEN ? "spread_radial" : "spread");
 		boolean ok = false;
 		DeviceArray ax = null, ay = null, az = null;
 		try {
@@ -226,7 +229,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		for (int a = 0; a < dims; a++) {
 			firsts[a] = keep(DeviceArray.of(pts.first[a], "stencil start, axis " + a));
 			offs[a] = keep(dbl ? DeviceArray.of(pts.offset[a], "kernel offset, axis " + a) :
-				DeviceArray.of(toFloat(pts.offset[a]), "kernel offset, axis " + a));
+				DeviceArray.of(floatOffsets(pts.offset[a], width), "kernel offset, axis " + a));
 		}
 		ix = firsts[0];
 		iy = firsts[1];
@@ -242,7 +245,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		if (rad != null) {
 			radialFirst = keep(DeviceArray.of(rad.first, "radial stencil starts"));
 			radialOffset = keep(dbl ? DeviceArray.of(rad.offset, "radial kernel offsets") :
-				DeviceArray.of(toFloat(rad.offset), "radial kernel offsets"));
+				DeviceArray.of(floatOffsets(rad.offset, width), "radial kernel offsets"));
 			radialSpokes = keep(DeviceArray.of(rad.spokes, "radial spokes"));
 			radialAngles = keep(DeviceArray.of(rad.angles, "radial spoke angles"));
 			radial = rad;
@@ -331,7 +334,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		record(1);
 		fft(batch, JCufft.CUFFT_FORWARD);
 		record(2);
-		launchInterp(smp, batch);
+		launchInterp(grid.pointer(), smp, batch);
 		record(3);
 	}
 
@@ -339,16 +342,35 @@ public final class GpuNufftPlan implements NufftPlan {
 	public void adjointDevice(final CUdeviceptr smp, final CUdeviceptr img, final int batch) {
 		prepare(batch);
 		record(0);
-		if (method != SpreadMethod.OUTPUT_DRIVEN) { // output-driven writes every grid cell
-			check(JCudaDriver.cuMemsetD32Async(grid.pointer(), 0, gridPoints * batch * (cbytes / 4), stream),
-				"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
-		}
-		launchSpread(smp, batch);
+		clearAndSpread(smp, grid.pointer(), batch);
 		record(1);
 		fft(batch, JCufft.CUFFT_INVERSE);
 		record(2);
 		launchDeapod("crop", img, batch);
 		record(3);
+	}
+
+	/**
+	 * The adjoint's first stage alone, for iterative methods on the oversampled grid (Pipe–Menon density
+	 * compensation): g_b[l] = Σ_m s_b[m]·ψ(l − t_m) (periodic, t_m = k_m·n) with the plan's kernel ψ, spreading method
+	 * and points; no FFT, no deapodization. {@code grid} is the caller's: {@code batch} grids of
+	 * {@link NufftParameters#gridPoints()} cells, complex in the plan's precision, x fastest ([batch][grid]); it is
+	 * cleared here first. {@code smp} is [batch][points] complex. Needs no {@link #reserve}; asynchronous on the plan's
+	 * stream ({@link #synchronize()} waits).
+	 */
+	public void spreadDevice(final CUdeviceptr smp, final CUdeviceptr grid, final int batch) {
+		prepareStage(batch);
+		clearAndSpread(smp, grid, batch);
+	}
+
+	/**
+	 * The forward's last stage alone, the transpose of {@link #spreadDevice}: s_b[m] = Σ_l g_b[l]·ψ(l − t_m), from the
+	 * caller's {@code grid} ([batch][grid] cells) into {@code smp} ([batch][points]); no FFT, no deapodization.
+	 * Asynchronous on the plan's stream.
+	 */
+	public void interpolateDevice(final CUdeviceptr grid, final CUdeviceptr smp, final int batch) {
+		prepareStage(batch);
+		launchInterp(grid, smp, batch);
 	}
 
 	/**
@@ -457,6 +479,23 @@ public final class GpuNufftPlan implements NufftPlan {
 		device.makeCurrent();
 	}
 
+	/** Checks of the stage API: points set, a batch of at least one (the caller's buffers bound it). */
+	private void prepareStage(final int batch) {
+		ensureOpen();
+		if (m == 0) throw new IllegalStateException("NUFFT plan: setPoints must be called before spreading");
+		if (batch < 1) throw new IllegalArgumentException("GPU NUFFT: batch " + batch + " < 1");
+		device.makeCurrent();
+	}
+
+	/** Clears {@code batch} grids at {@code grid} (unless output-driven: it writes every cell) and spreads into them. */
+	private void clearAndSpread(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
+		if (method != SpreadMethod.OUTPUT_DRIVEN) {
+			check(JCudaDriver.cuMemsetD32Async(fineGrid, 0, gridPoints * batch * (cbytes / 4), stream),
+				"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
+		}
+		launchSpread(smp, fineGrid, batch);
+	}
+
 	private void launchDeapod(final String which, final CUdeviceptr img, final int batch) {
 		final String name = which + suffix();
 		final CUdeviceptr a = which.equals("pad") ? img : grid.pointer();
@@ -468,10 +507,10 @@ public final class GpuNufftPlan implements NufftPlan {
 			" pixels") + " x " + batch);
 	}
 
-	private void launchInterp(final CUdeviceptr smp, final int batch) {
+	private void launchInterp(final CUdeviceptr fineGrid, final CUdeviceptr smp, final int batch) {
 		final int shared = tileBytes(binSize, width, cbytes);
 		launch("interp_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems, batch, shared,
-			binnedArgs(Pointer.to(grid.pointer()), Pointer.to(smp)), subproblems + " subproblems x " + batch + ", " +
+			binnedArgs(Pointer.to(fineGrid), Pointer.to(smp)), subproblems + " subproblems x " + batch + ", " +
 				shared + " B shared");
 	}
 
@@ -489,27 +528,27 @@ public final class GpuNufftPlan implements NufftPlan {
 			in, out, ints(n[0]), ints(n[1]), ints(n[2]), spec.pointer());
 	}
 
-	private void launchSpread(final CUdeviceptr smp, final int batch) {
+	private void launchSpread(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
 		if (method == SpreadMethod.OUTPUT_DRIVEN) {
-			launchRadial(smp, batch);
+			launchRadial(smp, fineGrid, batch);
 			return;
 		}
 		if (method == SpreadMethod.ATOMIC) {
 			final Pointer args;
 			if (dims == 2) {
-				args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(smp), Pointer.to(grid.pointer()),
+				args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(smp), Pointer.to(fineGrid),
 					ints(n[0]), ints(n[1]), ints(batch), spec.pointer());
 			}
 			else {
 				args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(smp),
-					Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), spec.pointer());
+					Pointer.to(fineGrid), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), spec.pointer());
 			}
 			launch("spread_atomic_" + dims + "d" + suffix() + "_w" + width, blocks(m), 1, 0, args, m + " points x " + batch);
 			return;
 		}
 		final int shared = sharedBytes();
 		launch("spread_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems,
-			batch, shared, binnedArgs(Pointer.to(smp), Pointer.to(grid.pointer())), subproblems + " subproblems x " +
+			batch, shared, binnedArgs(Pointer.to(smp), Pointer.to(fineGrid)), subproblems + " subproblems x " +
 				batch + ", " + shared + " B shared");
 	}
 
@@ -517,13 +556,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * spread_radial_2d_*: one block per 16 × 16 cells, blockIdx.y over groups of {@link #radialBatch} transforms; writes
 	 * every cell of the {@code batch} grids.
 	 */
-	private void launchRadial(final CUdeviceptr smp, final int batch) {
+	private void launchRadial(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
 		final GpuRadial r = radial;
 		final long tiles = (long) ((n[0] + RADIAL_BLOCK - 1) / RADIAL_BLOCK) * ((n[1] + RADIAL_BLOCK - 1) / RADIAL_BLOCK);
 		final int groups = (batch + radialBatch() - 1) / radialBatch();
 		final Pointer args = Pointer.to(p(radialFirst), p(radialOffset), ints(m), p(radialSpokes), p(radialAngles),
 			ints(r.spokeCount), ints(r.readout), ints(r.reach[0]), ints(r.reach[1]), ints(r.reach[2]), ints(r.reach[3]),
-			Pointer.to(new float[] { r.margin }), Pointer.to(smp), Pointer.to(grid.pointer()), ints(n[0]), ints(n[1]),
+			Pointer.to(new float[] { r.margin }), Pointer.to(smp), Pointer.to(fineGrid), ints(n[0]), ints(n[1]),
 			ints(batch), spec.pointer());
 		launch("spread_radial_2d" + suffix() + "_w" + width, tiles, groups, 0, args, "grid " + n[0] + "x" + n[1] +
 			", " + r.readout + " samples x " + r.spokeCount + " spokes, " + tiles + " tiles x " + groups + " groups of " +
@@ -718,6 +757,27 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	private static Pointer ints(final int v) {
 		return Pointer.to(new int[] { v });
+	}
+
+	/**
+	 * Kernel arguments off = l0 − t ∈ [−W/2, −W/2 + 1) of the first stencil cell (computed in double) as float,
+	 * rounded so that none lands on an end of that interval it lies strictly inside of: then every tap off + j stays
+	 * strictly inside the kernel's support |x| &lt; W/2, as in double. Plain rounding puts off on −W/2 (first tap on
+	 * the edge) or on −W/2 + 1 (last tap on +W/2) for a sample within float rounding of a cell boundary, e.g. every
+	 * sample of an axis-aligned spoke whose other coordinate is r·cos(π/2) ≈ 1e-17; the exponential of semicircle and
+	 * the Gaussian are 0 at |x| = W/2 but about e^{−β} just inside (1e-4 at W = 4, σ = 2: Pipe–Menon's kernel), so the
+	 * GPU would drop a weight the CPU engine keeps. The nudge is one float ulp of the argument.
+	 */
+	static float[] floatOffsets(final double[] off, final int width) {
+		final float lo = -width / 2f, hi = lo + 1;
+		final float[] f = new float[off.length];
+		for (int i = 0; i < off.length; i++) {
+			float v = (float) off[i];
+			if (off[i] > lo && v <= lo) v = Math.nextUp(lo);
+			if (off[i] < hi && v >= hi) v = Math.nextDown(hi);
+			f[i] = v;
+		}
+		return f;
 	}
 
 	private static float[] toFloat(final double[] a) {

@@ -19,7 +19,8 @@ import org.nufftj.recon.CoilCombine;
 /**
  * The device-resident frame of a gridding reconstruction ({@link org.nufftj.recon.GriddingRecon}) on a float
  * {@link GpuNufftPlan}: per frame the samples of all coils are uploaded once, multiplied by the density compensation on
- * the device (w stays on the device for every frame), transformed by the plan's device-resident adjoint, combined on the
+ * the device (w stays on the device for every frame: uploaded once, or already there when computed on the device,
+ * {@link GpuPipeMenon}), transformed by the plan's device-resident adjoint, combined on the
  * device (root sum of squares, or Walsh with the maths of {@link CoilCombine#walsh}), and only the combined image — plus
  * the coil images when asked — comes back. Same maths, scaling and layout as the host path.
  * <p>
@@ -49,6 +50,8 @@ public final class GpuGridding implements AutoCloseable {
 	private final int coils, m, batch;
 	private final long pixels;
 	private final CUevent[] events = new CUevent[5];
+	/** Weights on the device made by the caller (borrowed), or null: then {@link #weights} holds an upload of dcf. */
+	private final GpuWeights resident;
 	private DeviceArray weights, samples, images, combined, energy;
 	private PinnedStaging staging;
 	private boolean closed;
@@ -63,10 +66,25 @@ public final class GpuGridding implements AutoCloseable {
 	public static GpuGridding open(final NufftPlan plan, final float[] dcf, final int coils, final int[] size,
 		final CoilCombination combine)
 	{
+		return open(plan, dcf, null, coils, size, combine);
+	}
+
+	/**
+	 * As {@link #open(NufftPlan, float[], int, int[], CoilCombination)}, with the weights already on the plan's device
+	 * when {@code resident} is not null (e.g. {@link GpuPipeMenon#weights}; borrowed, not freed here, and must hold the
+	 * values of {@code dcf}): no upload. The caller keeps {@code resident} open until this is closed.
+	 */
+	public static GpuGridding open(final NufftPlan plan, final float[] dcf, final GpuWeights resident, final int coils,
+		final int[] size, final CoilCombination combine)
+	{
 		if (!(plan instanceof GpuNufftPlan)) return null;
 		final GpuNufftPlan g = (GpuNufftPlan) plan;
 		if (g.parameters().precision() != Precision.FLOAT || coils > ReconKernels.MAX_COILS) return null;
 		final GpuDevice device = g.device();
+		if (resident != null && (resident.device() != device || resident.count() != dcf.length)) {
+			throw new IllegalArgumentException("GPU gridding: resident weights (" + resident.count() + " on " +
+				resident.device() + ") do not belong to the plan's " + dcf.length + " samples on " + device);
+		}
 		if (combine == CoilCombination.WALSH && ReconKernels.walshUnsupported(coils, device.sharedMemoryOptin()) != null) {
 			return null;
 		}
@@ -74,7 +92,7 @@ public final class GpuGridding implements AutoCloseable {
 		final long perTransform = g.predictDeviceBytes(1) - g.predictDeviceBytes(0);
 		final long need = residentBytes(plan.points(), pixels, coils, combine) + perTransform + RESERVE_BYTES;
 		if (need > device.memoryInfo()[0]) return null;
-		return new GpuGridding(g, dcf, coils, size, combine);
+		return new GpuGridding(g, dcf, resident, coils, size, combine);
 	}
 
 	/**
@@ -91,7 +109,7 @@ public final class GpuGridding implements AutoCloseable {
 		record(0);
 		staging.upload(y, yOffset, 2L * m * coils, false, samples.pointer(), stream);
 		record(1);
-		kernels.dcfWeight(samples.pointer(), weights.pointer(), m, coils);
+		kernels.dcfWeight(samples.pointer(), resident != null ? resident.pointer() : weights.pointer(), m, coils);
 		record(2);
 		final double[] adjoint = new double[3];
 		for (int c0 = 0; c0 < coils; c0 += batch) {
@@ -166,10 +184,11 @@ public final class GpuGridding implements AutoCloseable {
 		return b;
 	}
 
-	private GpuGridding(final GpuNufftPlan plan, final float[] dcf, final int coils, final int[] size,
-		final CoilCombination combine)
+	private GpuGridding(final GpuNufftPlan plan, final float[] dcf, final GpuWeights resident, final int coils,
+		final int[] size, final CoilCombination combine)
 	{
 		this.plan = plan;
+		this.resident = resident;
 		this.device = plan.device();
 		this.stream = plan.stream();
 		this.kernels = new ReconKernels(device, stream);
@@ -184,7 +203,7 @@ public final class GpuGridding implements AutoCloseable {
 		boolean ok = false;
 		try {
 			device.makeCurrent();
-			weights = DeviceArray.of(dcf, "DCF weights, " + m + " samples");
+			if (resident == null) weights = DeviceArray.of(dcf, "DCF weights, " + m + " samples");
 			samples = new DeviceArray(8L * m * coils, "samples, " + m + " x " + coils + " coils");
 			images = new DeviceArray(8L * pixels * coils, "coil images, " + pixels + " pixels x " + coils + " coils");
 			if (combine != CoilCombination.NONE) combined = new DeviceArray(8L * pixels, "combined image, " + pixels +

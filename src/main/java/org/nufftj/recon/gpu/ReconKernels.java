@@ -40,6 +40,27 @@ final class ReconKernels {
 
 	// -- launches --
 
+	/** w[i] = (1, 0) for i < m: complex Pipe–Menon weights, the iteration's start. */
+	void pipeMenonInit(final CUdeviceptr w, final int m) {
+		// dcf_pipe_menon_init_f(float2* w, int m)
+		final Pointer args = Pointer.to(Pointer.to(w), ints(m));
+		device.launch("dcf_pipe_menon_init_f", blocks(m), 1, BLOCK, 0, stream, args, m + " samples");
+	}
+
+	/** w[i] ← c[i] > 0 ? w[i] / c[i] : 0 (real parts; imaginary parts 0) and real[i] = the new w[i], for i < m. */
+	void pipeMenonUpdate(final CUdeviceptr w, final CUdeviceptr c, final CUdeviceptr real, final int m) {
+		// dcf_pipe_menon_update_f(float2* w, const float2* c, float* real, int m)
+		final Pointer args = Pointer.to(Pointer.to(w), Pointer.to(c), Pointer.to(real), ints(m));
+		device.launch("dcf_pipe_menon_update_f", blocks(m), 1, BLOCK, 0, stream, args, m + " samples");
+	}
+
+	/** w[i] *= s for i < m (float weights). */
+	void scale(final CUdeviceptr w, final float s, final int m) {
+		// dcf_scale_f(float* w, float s, int m)
+		final Pointer args = Pointer.to(Pointer.to(w), Pointer.to(new float[] { s }), ints(m));
+		device.launch("dcf_scale_f", blocks(m), 1, BLOCK, 0, stream, args, m + " weights x " + s);
+	}
+
 	/** samples[c·m + i] *= w[i] for c < coils, i < m. */
 	void dcfWeight(final CUdeviceptr samples, final CUdeviceptr w, final int m, final int coils) {
 		// dcf_weight_f(float2* samples, const float* w, int m)

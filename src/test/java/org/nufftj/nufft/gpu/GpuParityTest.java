@@ -309,4 +309,114 @@ class GpuParityTest {
 		assertTrue(GpuNufftPlan.outputDrivenApplicable(new GoldenAngleRadial(64, 30).build()));
 		assertTrue(!GpuNufftPlan.outputDrivenApplicable(TrajectoryKind.SPIRAL.fullySampled(size).build()));
 	}
+
+	/**
+	 * Trajectory × method × kernel: the tolerance's choice (W = 0), or the exponential of semicircle at W = 4, σ = 2
+	 * (Pipe–Menon's gridding, whose edge weight e^{−β} ≈ 1e-4 a float argument on the support's edge would drop: the
+	 * uniform radial design has a spoke along y, its x coordinates r·cos(π/2) ≈ 1e-17 off the cell boundaries).
+	 */
+	static Stream<Arguments> stageCases() {
+		final List<Arguments> cases = new ArrayList<>();
+		for (final SpreadMethod m : new SpreadMethod[] { SpreadMethod.ATOMIC, SpreadMethod.SHARED }) {
+			cases.add(Arguments.of(new int[] { 64, 48 }, "golden angle", m, 0));
+			cases.add(Arguments.of(new int[] { 64, 48 }, "random", m, 0));
+			cases.add(Arguments.of(new int[] { 24, 20, 16 }, "3d radial", m, 0));
+			cases.add(Arguments.of(new int[] { 64, 48 }, "radial spokes", m, 4));
+			cases.add(Arguments.of(new int[] { 24, 20, 16 }, "stack of stars", m, 4));
+		}
+		cases.add(Arguments.of(new int[] { 64, 48 }, "golden angle spokes", SpreadMethod.OUTPUT_DRIVEN, 0));
+		cases.add(Arguments.of(new int[] { 64, 48 }, "radial spokes", SpreadMethod.OUTPUT_DRIVEN, 4));
+		return cases.stream();
+	}
+
+	/**
+	 * The stage API alone ({@link GpuNufftPlan#spreadDevice}, {@link GpuNufftPlan#interpolateDevice}: no FFT, no
+	 * deapodization, the caller's grid) against direct double sums over each point's W^d stencil on the periodic
+	 * oversampled grid, g[l] = Σ_m s_m·Π_a ψ(l_a − t_ma) and c_m = Σ_l g[l]·Π_a ψ(l_a − t_ma), t = k·n: relative l2
+	 * ≤ 1e-5 (float sums and float kernel values, as the whole transforms above), 2 transforms at once; the grid starts
+	 * as NaN, so a cell spreading does not clear or write shows.
+	 */
+	@ParameterizedTest(name = "{0} {1} {2} W={3}")
+	@MethodSource("stageCases")
+	void spreadAndInterpolateStagesMatchDirectSums(final int[] size, final String trajectory,
+		final SpreadMethod method, final int width)
+	{
+		final Random r = new Random();
+		final Trajectory t = trajectory.equals("golden angle spokes") ? new GoldenAngleRadial(2 * size[0], 40, 1,
+			r.nextInt(1000)).build() : trajectory.equals("radial spokes") ? new Radial(2 * size[0], 2 * (20 + r.nextInt(
+				20)), false).build() : TestTrajectories.make(trajectory, size, 3000, r);
+		NufftOptions o = NufftOptions.defaults().withTolerance(1e-4).withSpreadMethod(method);
+		if (width > 0) o = o.withKernel(KernelType.EXP_SEMICIRCLE).withOversampling(2.0).withWidth(width);
+		final NufftParameters p = ParameterChoice.choose(size, o);
+		final int batch = 2, m = t.count();
+		final int grid = (int) p.gridPoints();
+		final float[] s = Arrays2.gaussianFloat(r, 2 * m * batch), g = Arrays2.gaussianFloat(r, 2 * grid * batch);
+		final float[] nan = new float[g.length];
+		java.util.Arrays.fill(nan, Float.NaN);
+		final float[] spread = new float[g.length], interp = new float[s.length];
+		try (GpuNufftPlan plan = new GpuNufftPlan(device, false, p, o);
+			DeviceArray ds = DeviceArray.of(s, "samples"); DeviceArray dg = DeviceArray.of(nan, "grid");
+			DeviceArray dc = new DeviceArray(4L * s.length, "interpolated"))
+		{
+			plan.setPoints(t);
+			assertEquals(method, plan.spreadMethod());
+			plan.spreadDevice(ds.pointer(), dg.pointer(), batch);
+			plan.synchronize();
+			dg.download(jcuda.Pointer.to(spread), 4L * spread.length, "spread grid");
+			dg.upload(jcuda.Pointer.to(g), 4L * g.length, "grid");
+			plan.interpolateDevice(dg.pointer(), dc.pointer(), batch);
+			plan.synchronize();
+			dc.download(jcuda.Pointer.to(interp), 4L * interp.length, "interpolated");
+		}
+		final double[] refSpread = new double[g.length], refInterp = new double[s.length];
+		directStages(t, p, batch, s, refSpread, g, refInterp);
+		final String what = p + " " + t + " " + method;
+		final double es = Arrays2.relativeError(spread, refSpread), ei = Arrays2.relativeError(interp, refInterp);
+		assertTrue(es <= 1e-5, "spreadDevice vs direct sums " + es + ": " + what);
+		assertTrue(ei <= 1e-5, "interpolateDevice vs direct sums " + ei + ": " + what);
+	}
+
+	/** Spreading of s into spread and interpolation of g into interp by direct double sums (batch transforms). */
+	private static void directStages(final Trajectory t, final NufftParameters p, final int batch, final float[] s,
+		final double[] spread, final float[] g, final double[] interp)
+	{
+		final int d = t.dimensions(), m = t.count(), w = p.kernel().width();
+		final int[] n = java.util.Arrays.copyOf(p.gridSize(), 3);
+		if (d == 2) n[2] = 1;
+		final long grid = p.gridPoints();
+		final double[][] psi = new double[3][w];
+		final int[][] cell = new int[3][w];
+		for (int i = 0; i < m; i++) {
+			for (int a = 0; a < 3; a++) {
+				if (a >= d) {
+					psi[a][0] = 1;
+					cell[a][0] = 0;
+					continue;
+				}
+				final double u = t.k(i, a) * n[a];
+				final int i0 = (int) Math.ceil(u - w / 2.0);
+				for (int j = 0; j < w; j++) {
+					psi[a][j] = p.kernel().value(i0 + j - u);
+					cell[a][j] = Math.floorMod(i0 + j, n[a]);
+				}
+			}
+			final int wz = d == 3 ? w : 1;
+			for (int b = 0; b < batch; b++) {
+				final double sr = s[2 * (b * m + i)], si = s[2 * (b * m + i) + 1];
+				double cr = 0, ci = 0;
+				for (int jz = 0; jz < wz; jz++)
+					for (int jy = 0; jy < w; jy++)
+						for (int jx = 0; jx < w; jx++) {
+							final double v = psi[0][jx] * psi[1][jy] * psi[2][jz];
+							final long l = b * grid + ((long) cell[2][jz] * n[1] + cell[1][jy]) * n[0] + cell[0][jx];
+							spread[(int) (2 * l)] += v * sr;
+							spread[(int) (2 * l + 1)] += v * si;
+							cr += v * g[(int) (2 * l)];
+							ci += v * g[(int) (2 * l + 1)];
+						}
+				interp[2 * (b * m + i)] = cr;
+				interp[2 * (b * m + i) + 1] = ci;
+			}
+		}
+	}
 }
