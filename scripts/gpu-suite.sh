@@ -33,7 +33,9 @@ pack)
     while read -r j; do cp "$j" "$out/lib/"; done
   cp -r "$root/target/classes" "$out/classes"
   cp -r "$root/target/test-classes" "$out/test-classes"
-  cp -r "$root/sample-data" "$out/sample-data"
+  # The sample data travels too, unless NUFFTJ_PACK_SAMPLES=0 (a pack inside the checkout, whose sample-data/ the
+  # GPU machine receives anyway: run it with NUFFTJ_SAMPLES=<checkout>/sample-data).
+  [ "${NUFFTJ_PACK_SAMPLES:-1}" = 0 ] || cp -r "$root/sample-data" "$out/sample-data"
   modules=java.base,java.logging,jdk.unsupported,java.management,java.desktop
   if [ ! -f "$out/jre.tar.gz" ] || [ "$(cat "$out/jre.modules" 2>/dev/null)" != "$modules" ]; then
     jdk="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
@@ -49,6 +51,7 @@ pack)
   ;;
 run)
   here="$(cd "$(dirname "$0")" && pwd)"
+  samples="${NUFFTJ_SAMPLES:-$here/sample-data}"
   report="${1:?run REPORT.md}"; shift
   jre=/tmp/nufftj-jre
   if [ ! -x "$jre/jre/bin/java" ] || ! cmp -s "$jre/jre/modules.txt" "$here/jre.modules"; then
@@ -60,9 +63,9 @@ run)
     shift
     # -Xmx4g as scripts/recon-bench.sh uses on the build machine, so the heap figures compare; default GC (G1), as Fiji.
     "$jre/jre/bin/java" -Xmx4g -Djava.awt.headless=true -cp "$cp_" org.nufftj.command.ReconMacroBenchmark "$report" \
-      samples="$here/sample-data" "$@"
+      samples="$samples" "$@"
   else
-    "$jre/jre/bin/java" -Xmx48g -XX:+UseParallelGC -Dnufftj.samples="$here/sample-data" -cp "$cp_" \
+    "$jre/jre/bin/java" -Xmx48g -XX:+UseParallelGC -Dnufftj.samples="$samples" -cp "$cp_" \
       org.nufftj.nufft.gpu.GpuSuite "$report" "$@"
   fi
   ;;
