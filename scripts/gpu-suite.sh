@@ -15,7 +15,7 @@
 #
 # The GPU machine has no Java, so the runtime travels with the classes (see ../shared/GPU.md). Its modules: ImageJ 1
 # needs java.desktop even headless (it pulls in java.xml, java.prefs, java.datatransfer); java.management gives the
-# heap pools. jlink --compress=0 because the image is gzipped anyway: 25 MB as .tar.gz instead of 31 MB with
+# heap pools; java.scripting, as in Fiji, for SciJava's script service (a full Context). jlink --compress=0 because the image is gzipped anyway: 25 MB as .tar.gz instead of 31 MB with
 # --compress=2 (everything sent to the GPU machine must stay under 64 MiB).
 set -euo pipefail
 cmd="${1:-}"; shift || true
@@ -36,7 +36,7 @@ pack)
   # The sample data travels too, unless NUFFTJ_PACK_SAMPLES=0 (a pack inside the checkout, whose sample-data/ the
   # GPU machine receives anyway: run it with NUFFTJ_SAMPLES=<checkout>/sample-data).
   [ "${NUFFTJ_PACK_SAMPLES:-1}" = 0 ] || cp -r "$root/sample-data" "$out/sample-data"
-  modules=java.base,java.logging,jdk.unsupported,java.management,java.desktop
+  modules=java.base,java.logging,jdk.unsupported,java.management,java.desktop,java.scripting
   if [ ! -f "$out/jre.tar.gz" ] || [ "$(cat "$out/jre.modules" 2>/dev/null)" != "$modules" ]; then
     jdk="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
     rm -rf "$out/jre" "$out/jre.tar.gz" "$out/jre.modules"
