@@ -49,13 +49,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	/**
 	 * Bins (tiles) of the shared-memory spreader, in order of preference: the first whose block (tile of (bin + W − 1)
 	 * cells per axis plus the staged points) fits {@link #SHARED_TARGET} is used. Larger bins give each block more
-	 * points for the same tile clearing and flushing; smaller ones let more blocks share an SM. In 3D up to
-	 * W = {@value #NARROW_3D}, 8×8×8 bins (≥ 4 blocks per H100 SM) spread 1.2–1.3× faster than 16×16×8 (3 blocks);
-	 * at W = 8 the larger bins stay ahead (docs/gpu-tuning.md).
+	 * points for the same tile clearing and flushing; smaller ones let more blocks share an SM. Measured on the H100
+	 * (docs/gpu-tuning.md): in 3D up to W = {@value #NARROW_3D}, 8×8×8 bins spread 1.2–1.5× faster than 16×16×8; at
+	 * W = 8, 16×8×8 (three blocks per SM) 1.16× faster than 16×16×8 (two) and 8×8×8 (more flushing).
 	 */
-	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 16, 8 }, { 8, 8, 8 }, { 4, 4, 4 } },
+	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 8, 8 }, { 8, 8, 8 }, { 4, 4, 4 } },
 		BINS_3D_NARROW = { { 8, 8, 8 }, { 4, 4, 4 } };
-	static final int SHARED_TARGET = 96 * 1024, NARROW_3D = 6;
+	static final int SHARED_TARGET = 96 * 1024, NARROW_3D = 7;
 	/** Overrides the bin (e.g. {@code 16x8x8}) for tuning runs (GpuBenchmark labels such as {@code shared@16x8x8}). */
 	static final String BINS_PROPERTY = "nufftj.gpu.bins";
 	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
