@@ -70,8 +70,6 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * SHARED (docs/gpu-tuning.md).
 	 */
 	static final boolean AUTO_CONSIDERS_OUTPUT_DRIVEN = false;
-	/** Parts a host-array batch is pipelined in ({@link #run}). */
-	static final int PIPELINE_PARTS = 4;
 	/** Device memory kept free for cuFFT plans, the context and other users. */
 	static final long RESERVE_BYTES = 256L << 20;
 
@@ -94,15 +92,6 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final int[] binSize;
 	private final CUstream stream = new CUstream();
 	private final CUevent[] events = new CUevent[5];
-	/**
-	 * Host-array calls: the copy stream, and per pipeline part the stage events and the upload / compute done
-	 * events (made on first use, {@link #run}).
-	 */
-	private final CUstream copyStream = new CUstream();
-	private CUevent[][] partStages;
-	private CUevent[] partUploaded, partComputed;
-	/** The events the stages record into: {@link #events}, or a pipeline part's while {@link #run} launches it. */
-	private CUevent[] marks = events;
 	private final DeviceArray dx, dy, dz;
 	private final Map<Integer, cufftHandle> ffts = new HashMap<>();
 	private final StageTimes times = new StageTimes();
@@ -172,7 +161,6 @@ public final class GpuNufftPlan implements NufftPlan {
 		DeviceArray ax = null, ay = null, az = null;
 		try {
 			check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
-			check(JCudaDriver.cuStreamCreate(copyStream, 0), "cuStreamCreate (copies)");
 			for (int i = 0; i < events.length; i++) {
 				events[i] = new CUevent();
 				check(JCudaDriver.cuEventCreate(events[i], 0), "cuEventCreate");
@@ -440,12 +428,7 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	// -- helpers: execution --
 
-	/**
-	 * Host-array execute: chunks of B transforms (as many as fit the device), each cut into up to
-	 * {@value #PIPELINE_PARTS} parts that are pipelined: part k is uploaded on the copy stream while part k − 1 is
-	 * transformed on the plan's stream, and part k − 1 is downloaded while part k is transformed (the host-side copies
-	 * into and out of the pinned staging slices, the slower step from Java arrays, overlap the device work).
-	 */
+	/** Host-array execute: chunks of B transforms, each uploaded, transformed on the device and downloaded. */
 	private void run(final boolean forward, final int t, final Object img, final Object smp) {
 		ensureOpen();
 		if (m == 0) throw new IllegalStateException("NUFFT plan: setPoints must be called before forward/adjoint");
@@ -453,58 +436,24 @@ public final class GpuNufftPlan implements NufftPlan {
 		times.clear();
 		final int b = chunkSize(t);
 		reserve(b);
-		ensurePipelineEvents();
-		final long imgLen = 2 * pixels, smpLen = 2L * m, real = cbytes / 2;
+		final long imgLen = 2 * pixels, smpLen = 2L * m;
 		double upload = 0, download = 0;
 		final double[] stages = new double[3];
 		if (staging == null) staging = new PinnedStaging();
 		for (int t0 = 0; t0 < t; t0 += b) {
 			final int cb = Math.min(b, t - t0);
-			final int per = (cb + PIPELINE_PARTS - 1) / PIPELINE_PARTS, parts = (cb + per - 1) / per;
-			for (int k = 0; k <= parts; k++) {
-				if (k < parts) {
-					final int first = k * per, n = Math.min(per, cb - first);
-					final CUdeviceptr in = forward ? image.pointer().withByteOffset(first * imgLen * real) :
-						samples.pointer().withByteOffset(first * smpLen * real);
-					final CUdeviceptr out = forward ? samples.pointer().withByteOffset(first * smpLen * real) :
-						image.pointer().withByteOffset(first * imgLen * real);
-					final long s = System.nanoTime();
-					if (forward) staging.upload(img, (t0 + first) * imgLen, n * imgLen, dbl, in, copyStream);
-					else staging.upload(smp, (t0 + first) * smpLen, n * smpLen, dbl, in, copyStream);
-					upload += (System.nanoTime() - s) / 1e6;
-					check(JCudaDriver.cuEventRecord(partUploaded[k], copyStream), "cuEventRecord (upload done)");
-					check(JCudaDriver.cuStreamWaitEvent(stream, partUploaded[k], 0), "cuStreamWaitEvent (upload)");
-					marks = partStages[k];
-					try {
-						if (forward) forwardDevice(in, out, n);
-						else adjointDevice(in, out, n);
-					}
-					finally {
-						marks = events;
-					}
-					check(JCudaDriver.cuEventRecord(partComputed[k], stream), "cuEventRecord (part done)");
-				}
-				if (k > 0) {
-					final int j = k - 1, first = j * per, n = Math.min(per, cb - first);
-					check(JCudaDriver.cuStreamWaitEvent(copyStream, partComputed[j], 0), "cuStreamWaitEvent (part)");
-					final long s = System.nanoTime();
-					if (forward) staging.download(samples.pointer().withByteOffset(first * smpLen * real), smp,
-						(t0 + first) * smpLen, n * smpLen, dbl, copyStream);
-					else staging.download(image.pointer().withByteOffset(first * imgLen * real), img,
-						(t0 + first) * imgLen, n * imgLen, dbl, copyStream);
-					download += (System.nanoTime() - s) / 1e6;
-				}
-			}
+			long s = System.nanoTime();
+			if (forward) staging.upload(img, t0 * imgLen, cb * imgLen, dbl, image.pointer(), stream);
+			else staging.upload(smp, t0 * smpLen, cb * smpLen, dbl, samples.pointer(), stream);
+			upload += (System.nanoTime() - s) / 1e6;
+			if (forward) forwardDevice(image.pointer(), samples.pointer(), cb);
+			else adjointDevice(samples.pointer(), image.pointer(), cb);
 			synchronize();
-			check(JCudaDriver.cuStreamSynchronize(copyStream), "cuStreamSynchronize (copies of " + backend() + ")");
-			for (int k = 0; k < parts; k++) {
-				for (int i = 0; i < 3; i++) {
-					final float[] ms = new float[1];
-					check(JCudaDriver.cuEventElapsedTime(ms, partStages[k][i], partStages[k][i + 1]),
-						"cuEventElapsedTime");
-					stages[i] += ms[0];
-				}
-			}
+			for (int i = 0; i < 3; i++) stages[i] += elapsed(i, i + 1);
+			s = System.nanoTime();
+			if (forward) staging.download(samples.pointer(), smp, t0 * smpLen, cb * smpLen, dbl, stream);
+			else staging.download(image.pointer(), img, t0 * imgLen, cb * imgLen, dbl, stream);
+			download += (System.nanoTime() - s) / 1e6;
 		}
 		times.add("upload", upload);
 		if (forward) {
@@ -651,7 +600,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	private void record(final int i) {
-		check(JCudaDriver.cuEventRecord(marks[i], stream), "cuEventRecord");
+		check(JCudaDriver.cuEventRecord(events[i], stream), "cuEventRecord");
 	}
 
 	/** Milliseconds between two recorded events (after a synchronize). */
@@ -789,36 +738,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	private void releaseStreamAndEvents() {
 		for (final CUevent e : events)
 			if (e != null) JCudaDriver.cuEventDestroy(e);
-		if (partStages != null) {
-			for (int k = 0; k < PIPELINE_PARTS; k++) {
-				for (final CUevent e : partStages[k]) JCudaDriver.cuEventDestroy(e);
-				JCudaDriver.cuEventDestroy(partUploaded[k]);
-				JCudaDriver.cuEventDestroy(partComputed[k]);
-			}
-		}
-		JCudaDriver.cuStreamDestroy(copyStream);
 		JCudaDriver.cuStreamDestroy(stream);
-	}
-
-	/** The pipeline's events (made once per plan). */
-	private void ensurePipelineEvents() {
-		if (partStages != null) return;
-		final CUevent[][] st = new CUevent[PIPELINE_PARTS][4];
-		final CUevent[] up = new CUevent[PIPELINE_PARTS], done = new CUevent[PIPELINE_PARTS];
-		for (int k = 0; k < PIPELINE_PARTS; k++) {
-			for (int i = 0; i < 4; i++) st[k][i] = event(0);
-			up[k] = event(jcuda.driver.CUevent_flags.CU_EVENT_DISABLE_TIMING);
-			done[k] = event(jcuda.driver.CUevent_flags.CU_EVENT_DISABLE_TIMING);
-		}
-		partStages = st;
-		partUploaded = up;
-		partComputed = done;
-	}
-
-	private static CUevent event(final int flags) {
-		final CUevent e = new CUevent();
-		check(JCudaDriver.cuEventCreate(e, flags), "cuEventCreate");
-		return e;
 	}
 
 	private void ensureOpen() {
