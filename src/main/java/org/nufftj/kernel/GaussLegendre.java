@@ -31,25 +31,21 @@ final class GaussLegendre {
 		}
 	}
 
-	/** The weights times ψ at the nodes, for repeated {@link #evenFourier(double[], GaussLegendre, double)}. */
+	/** The weights times ψ at the nodes, for repeated {@link #evenFourier}. */
 	static double[] weighted(final Kernel k, final GaussLegendre q) {
 		final double[] c = new double[q.nodes.length];
 		for (int i = 0; i < c.length; i++) c[i] = q.weights[i] * k.value(q.nodes[i]);
 		return c;
 	}
 
-	/** {@link #evenFourier(Kernel, GaussLegendre, double)} from {@link #weighted} values. */
+	/**
+	 * ∫_0^{W/2} ψ(x)·2cos(2πxu) dx, the Fourier transform of an even kernel supported on (−W/2, W/2), from its
+	 * {@link #weighted} values at the nodes.
+	 */
 	static double evenFourier(final double[] weighted, final GaussLegendre q, final double u) {
 		double s = 0;
 		for (int i = 0; i < weighted.length; i++) s += weighted[i] * Math.cos(2 * Math.PI * q.nodes[i] * u);
 		return 2 * s;
 	}
 
-	/** ∫_0^{W/2} ψ(x)·2cos(2πxu) dx: the Fourier transform of an even kernel supported on (−W/2, W/2). */
-	static double evenFourier(final Kernel k, final GaussLegendre q, final double u) {
-		double s = 0;
-		for (int i = 0; i < q.nodes.length; i++)
-			s += q.weights[i] * k.value(q.nodes[i]) * Math.cos(2 * Math.PI * q.nodes[i] * u);
-		return 2 * s;
-	}
 }

@@ -47,14 +47,11 @@ public final class ParameterChoice {
 	public static final int MAX_WIDTH = 16;
 	/** Oversampling ratios tried when σ is automatic. */
 	static final double[] SIGMAS = { 1.25, 1.5, 2.0 };
-	/** Aliases summed on each side; beyond this they are far below double rounding for every kernel here. */
-	private static final int ALIASES = 6;
 	/** Most pixel positions per axis at which ε(u, off) is evaluated. */
 	private static final int MAX_POSITIONS = 512;
 	/**
-	 * Margin on the model: it averages over a continuum of image positions, while an image of N pixels weighs its edge
-	 * pixels (where the error is largest) by 1/N each; measured errors of 64² Cartesian plans come within 6% of the
-	 * bare model.
+	 * Margin on the model for the fluctuation of the achieved error from one random input to the next (the model is
+	 * its expectation); the accuracy tests draw fresh inputs every run.
 	 */
 	static final double SAFETY = 1.1;
 	/** Relative rounding error of a float plan (see {@link #withRounding}). */
