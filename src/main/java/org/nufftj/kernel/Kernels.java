@@ -16,6 +16,15 @@ public final class Kernels {
 	}
 
 	/**
+	 * The first grid cell a sample at fine-grid position {@code t} (t = k·n) touches with a kernel of {@code width}
+	 * cells: l₀ = ⌈t − W/2⌉; it touches l₀ … l₀ + W − 1 with weights ψ(l₀ + j − t) (docs/conventions.md). Every engine
+	 * and gridder uses this one rule, so their stencils agree sample for sample.
+	 */
+	public static int stencilStart(final double t, final int width) {
+		return (int) Math.ceil(t - width / 2.0);
+	}
+
+	/**
 	 * Deapodization factors for one axis: 1/ψ̂((i − N/2)/n) for image index i of an image of {@code n0} pixels on a
 	 * grid of {@code n} points.
 	 */

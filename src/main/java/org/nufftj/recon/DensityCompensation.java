@@ -225,7 +225,7 @@ public final class DensityCompensation {
 			IntStream.range(0, m).parallel().forEach(i -> {
 				for (int a = 0; a < d; a++) {
 					final double u = t.k(i, a) * grid[a]; // position in grid cells
-					final int i0 = (int) Math.ceil(u - width / 2.0);
+					final int i0 = Kernels.stencilStart(u, width);
 					start[i * d + a] = i0;
 					int stride = 1;
 					for (int b = 0; b < a; b++) stride *= grid[b];

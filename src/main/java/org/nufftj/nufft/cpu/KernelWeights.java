@@ -1,5 +1,6 @@
 package org.nufftj.nufft.cpu;
 
+import org.nufftj.kernel.Kernels;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.KernelPolynomial;
 import org.nufftj.kernel.KernelType;
@@ -38,7 +39,7 @@ abstract class KernelWeights {
 	}
 
 	static int start(final double t, final int width) {
-		return (int) Math.ceil(t - width / 2.0);
+		return Kernels.stencilStart(t, width);
 	}
 
 	// -- implementations --

@@ -1,5 +1,6 @@
 package org.nufftj.nufft.gpu;
 
+import org.nufftj.kernel.Kernels;
 import org.nufftj.trajectory.Trajectory;
 
 /**
@@ -46,7 +47,7 @@ final class GpuPoints {
 			for (int a = 0; a < d; a++) {
 				final int n = grid[a];
 				final double tt = k[d * m + a] * n;
-				int i0 = (int) Math.ceil(tt - width / 2.0);
+				int i0 = Kernels.stencilStart(tt, width);
 				offU[a][m] = i0 - tt;
 				final int c = Math.floorMod(i0 + hw, n);
 				i0 = c - hw;

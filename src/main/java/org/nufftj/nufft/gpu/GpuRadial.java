@@ -3,6 +3,7 @@ package org.nufftj.nufft.gpu;
 import java.util.Arrays;
 import java.util.Comparator;
 
+import org.nufftj.kernel.Kernels;
 import org.nufftj.trajectory.RadialLines;
 import org.nufftj.trajectory.Trajectory;
 
@@ -47,7 +48,7 @@ final class GpuRadial {
 		for (int m = 0; m < count; m++) {
 			for (int a = 0; a < 2; a++) {
 				final double tt = k[2 * m + a] * grid[a];
-				final int l0 = (int) Math.ceil(tt - width / 2.0);
+				final int l0 = Kernels.stencilStart(tt, width);
 				first[2 * m + a] = l0;
 				offset[2 * m + a] = l0 - tt;
 			}
