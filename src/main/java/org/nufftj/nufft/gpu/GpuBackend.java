@@ -10,6 +10,14 @@ public final class GpuBackend {
 	private GpuBackend() {}
 
 	/**
+	 * The {@link org.nufftj.nufft.Backend} of GPU {@code ordinal}. TRANSIENT: replaced by the GPU backend (branch gpu)
+	 * before anything lands; until then it refuses with the reason.
+	 */
+	public static org.nufftj.nufft.Backend open(final int ordinal) {
+		throw new GpuException("the GPU backend is not built yet (gpu " + ordinal + ")");
+	}
+
+	/**
 	 * A GPU plan on the device the options name: borrowed from {@code devices} when not null, else opened for the plan
 	 * alone (and closed with it). Throws {@link GpuException} (an IllegalStateException) with the reason when there is
 	 * no driver, no such GPU, no cuFFT, or a module does not load; never a linkage error.
