@@ -28,8 +28,8 @@ pack)
     mvn -B -q -o dependency:build-classpath -Dmdep.outputFile="$out/classpath.txt" -Dmdep.includeScope=test)
   rm -rf "$out/lib" "$out/classes" "$out/test-classes" "$out/sample-data"
   mkdir -p "$out/lib"
-  # JMH and its option parser stay behind: the suite does not use it, and the upload is limited to 64 MiB.
-  tr ':' '\n' < "$out/classpath.txt" | grep -vE '/(jmh-[^/]*|jopt-simple-[^/]*)\.jar$' |
+  # JMH, its option parser and ArchUnit stay behind: the suite does not use it, and the upload is limited to 64 MiB.
+  tr ':' '\n' < "$out/classpath.txt" | grep -vE '/(jmh-[^/]*|jopt-simple-[^/]*|archunit-[^/]*)\.jar$' |
     while read -r j; do cp "$j" "$out/lib/"; done
   cp -r "$root/target/classes" "$out/classes"
   cp -r "$root/target/test-classes" "$out/test-classes"
@@ -65,7 +65,9 @@ run)
     "$jre/jre/bin/java" -Xmx4g -Djava.awt.headless=true -cp "$cp_" org.nufftj.command.ReconMacroBenchmark "$report" \
       samples="$samples" "$@"
   else
-    "$jre/jre/bin/java" -Xmx48g -XX:+UseParallelGC -Dnufftj.samples="$samples" -cp "$cp_" \
+    # NUFFTJ_BASELINE: an earlier report (e.g. the committed docs/gpu-report.md) to compare each benchmark row with.
+    "$jre/jre/bin/java" -Xmx48g -XX:+UseParallelGC -Dnufftj.samples="$samples" \
+      -Dnufftj.baseline="${NUFFTJ_BASELINE:-}" -cp "$cp_" \
       org.nufftj.nufft.gpu.GpuSuite "$report" "$@"
   fi
   ;;

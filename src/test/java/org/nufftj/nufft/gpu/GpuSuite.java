@@ -268,6 +268,7 @@ public final class GpuSuite {
 				Double.isNaN(r.cpuAdjoint) ? "—" : String.format("%.0f× / %.0f×", r.cpuAdjoint / r.adjointE2e,
 					r.cpuForward / r.forwardE2e)));
 		}
+		md.append(againstBaseline(results));
 		md.append("\n### Where the time goes (device-resident, last timed run, ms)\n\n| case | ε | spread | adjoint stages |")
 			.append(" forward stages | end-to-end stages (forward) |\n|---|---|---|---|---|---|\n");
 		for (final GpuBenchmark.Result r : results) {
@@ -277,6 +278,45 @@ public final class GpuSuite {
 				.append(r.forwardStages).append(" | ").append(r.note).append(" |\n");
 		}
 		md.append('\n');
+		return md.toString();
+	}
+
+	/**
+	 * Each row's device-resident medians against the same row of an earlier report (property nufftj.baseline,
+	 * {@link ReportBaseline}): ratio now / before per direction, and the rows more than 5% slower.
+	 */
+	private static String againstBaseline(final List<GpuBenchmark.Result> results) {
+		final ReportBaseline base = ReportBaseline.fromProperty();
+		if (base == null) return "";
+		final StringBuilder md = new StringBuilder();
+		md.append("\n### Against the previous report\n\nBaseline: ").append(base.source())
+			.append("; ratio = now / before (device-resident medians; below 1 = faster now).\n\n")
+			.append("| case | ε | spread | adjoint ms before → now | ratio | forward ms before → now | ratio |\n")
+			.append("|---|---|---|---|---|---|---|\n");
+		final List<Double> ratios = new ArrayList<>();
+		final List<String> slower = new ArrayList<>();
+		for (final GpuBenchmark.Result r : results) {
+			if (r.params == null) continue;
+			final ReportBaseline.Figures f = base.get(r.row.name, r.row.eps, label(r));
+			if (f == null) continue;
+			final double ra = r.adjoint / f.adjoint, rf = r.forward / f.forward;
+			ratios.add(ra);
+			ratios.add(rf);
+			if (ra > 1.05) slower.add(r.row.name + " ε=" + String.format("%.0e", r.row.eps) + " adjoint ×" +
+				String.format("%.2f", ra));
+			if (rf > 1.05) slower.add(r.row.name + " ε=" + String.format("%.0e", r.row.eps) + " forward ×" +
+				String.format("%.2f", rf));
+			md.append(String.format("| %s | %.0e | %s | %.3f → %.3f | %.2f | %.3f → %.3f | %.2f |%n", r.row.name,
+				r.row.eps, label(r), f.adjoint, r.adjoint, ra, f.forward, r.forward, rf));
+		}
+		ratios.sort(null);
+		md.append('\n').append(ratios.size() / 2).append(" rows compared");
+		if (!ratios.isEmpty()) {
+			md.append(String.format("; ratio median %.2f, range %.2f–%.2f", ratios.get(ratios.size() / 2),
+				ratios.get(0), ratios.get(ratios.size() - 1)));
+		}
+		md.append(slower.isEmpty() ? "; no row more than 5% slower.\n" : "; more than 5% slower: " +
+			String.join("; ", slower) + ".\n");
 		return md.toString();
 	}
 }
