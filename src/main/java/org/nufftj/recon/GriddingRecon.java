@@ -75,7 +75,7 @@ public final class GriddingRecon {
 			" pixels x " + coils + " coils x " + frames + " frames is too large for one array");
 
 		Progress.step(progress, 0, "planning");
-		try (NufftPlan plan = Nufft.plan(size, o.nufft(), devices)) {
+		try (NufftPlan plan = Nufft.plan(size, o.nufft())) {
 			plan.setPoints(traj);
 			Progress.step(progress, 0.02, "density compensation (" + o.dcf().key() + ")");
 			final StageTimes stages = new StageTimes();
