@@ -76,7 +76,7 @@ public final class GpuSuite {
 
 	private static void tests(final StringBuilder md) {
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class, GpuBackendTest.class, GpuReconTest.class, NufftGpuServiceTest.class };
+			GpuLeakTest.class, GpuBackendTest.class, GpuReconTest.class, GpuOperatorTest.class, NufftGpuServiceTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
