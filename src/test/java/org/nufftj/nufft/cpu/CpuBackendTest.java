@@ -50,6 +50,25 @@ class CpuBackendTest extends AbstractBackendTest {
 		}
 	}
 
+	/** Nufft.plan's plan owns a backend of its own: its stage API takes that backend's buffers; both close together. */
+	@Test
+	void aConveniencePlanOwnsItsBackend() {
+		final NufftPlan plan = org.nufftj.nufft.Nufft.plan(new int[] { 8, 8 }, NufftOptions.defaults().withThreads(2));
+		final Backend own = org.nufftj.nufft.Nufft.backendOf(plan);
+		assertEquals("cpu (2 threads)", own.name());
+		plan.setPoints(new org.nufftj.trajectory.Trajectory(2, new double[] { 0.1, -0.2, 0.3, 0.05 }, "two points"));
+		try (Buffer x = own.allocate(128, org.nufftj.nufft.Precision.FLOAT); Buffer y = own.allocate(4,
+			org.nufftj.nufft.Precision.FLOAT))
+		{
+			plan.forward(x, y);
+			assertThrows(InvalidInputException.class, () -> plan.forward(backend.allocate(128,
+				org.nufftj.nufft.Precision.FLOAT), y), "a buffer of another backend");
+		}
+		plan.close();
+		assertThrows(IllegalStateException.class, () -> own.allocate(2, org.nufftj.nufft.Precision.FLOAT),
+			"closed with the plan");
+	}
+
 	@Test
 	void buffersOfAnotherBackendAreRefused() {
 		try (CpuBackend other = new CpuBackend(1); Buffer a = backend.allocate(4, org.nufftj.nufft.Precision.FLOAT);
