@@ -8,6 +8,7 @@ import org.nufftj.io.Cfl;
 import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.operator.NufftOperator;
+import org.nufftj.operator.Operators;
 import org.nufftj.trajectory.Trajectory;
 
 import picocli.CommandLine.Command;
@@ -57,7 +58,11 @@ final class AdjointCommand implements Callable<Integer> {
 		try (NufftPlan plan = Nufft.plan(size, options)) {
 			plan.setPoints(t);
 			t2 = System.nanoTime();
-			NufftOperator.bart(plan).adjoint(k.data(), image);
+			try (NufftOperator op = NufftOperator.bart(Nufft.backendOf(plan), plan, NufftPlan.transforms(plan, image.length,
+				k.data().length)))
+			{
+				Operators.applyAdjoint(op, k.data(), image);
+			}
 			t3 = System.nanoTime();
 			if (verbose) System.err.println("adjoint " + plan.backend() + ": " + plan.parameters() + "; " + plan.times());
 		}

@@ -9,6 +9,7 @@ import org.nufftj.io.Cfl;
 import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.operator.NufftOperator;
+import org.nufftj.operator.Operators;
 import org.nufftj.trajectory.Trajectory;
 
 import picocli.CommandLine.Command;
@@ -58,7 +59,11 @@ final class ForwardCommand implements Callable<Integer> {
 		final float[] samples = new float[(int) (2L * tf.points() * transforms)];
 		try (NufftPlan plan = Nufft.plan(Arrays.copyOf(dims, t.dimensions()), options)) {
 			plan.setPoints(t);
-			NufftOperator.bart(plan).forward(img.data(), samples);
+			try (NufftOperator op = NufftOperator.bart(Nufft.backendOf(plan), plan, NufftPlan.transforms(plan,
+				img.data().length, samples.length)))
+			{
+				Operators.apply(op, img.data(), samples);
+			}
 			if (verbose) System.err.println("forward " + plan.backend() + ": " + plan.parameters() + "; " + plan.times());
 		}
 		final long[] out = img.dims();

@@ -7,9 +7,10 @@ import java.util.concurrent.Callable;
 import org.nufftj.data.ComplexImage;
 import org.nufftj.data.KSpace;
 import org.nufftj.io.Cfl;
+import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Backends;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
-import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.recon.CoilCombination;
 import org.nufftj.recon.DcfMethod;
 import org.nufftj.recon.GriddingRecon;
@@ -75,32 +76,34 @@ final class ReconCommand implements Callable<Integer> {
 		final int[] size = Arrays.copyOf(dims, t.dimensions());
 		final long[] frameDims = Arrays.copyOfRange(ka.dims(), 4, Cfl.DIMS);
 
-		// One set of GPUs for this run: --compare's reconstructions share the device instead of opening it twice.
-		try (GpuDevices devices = new GpuDevices()) {
-			if (!compare) {
-				final ReconResult r = GriddingRecon.reconstruct(t, k, size, o, null, devices);
-				if (verbose) System.err.println(r.describe());
-				ImageFiles.write(output, r.image(), frameDims);
-				return Main.OK;
-			}
-			return compare(t, k, size, o, frameDims, devices);
+		if (!compare) {
+			final ReconResult r = reconstruct(t, k, size, o);
+			if (verbose) System.err.println(r.describe());
+			ImageFiles.write(output, r.image(), frameDims);
+			return Main.OK;
+		}
+		return compare(t, k, size, o, frameDims);
+	}
+
+	/** One reconstruction on a backend opened for the options' device (the app layer will keep one per session). */
+	private static ReconResult reconstruct(final Trajectory t, final KSpace k, final int[] size, final ReconOptions o) {
+		try (Backend backend = Backends.open(o.nufft().device(), o.nufft().threads(), System.err::println)) {
+			return GriddingRecon.reconstruct(backend, t, k, size, o, null);
 		}
 	}
 
 	/** --compare: the GPU reconstruction, the CPU one, both written with their difference, and the figures. */
 	private int compare(final Trajectory t, final KSpace k, final int[] size, final ReconOptions o,
-		final long[] frameDims, final GpuDevices devices) throws java.io.IOException
+		final long[] frameDims) throws java.io.IOException
 	{
 		final var out = new java.io.PrintWriter(System.out, true);
 		final NufftOptions nufftOptions = o.nufft();
 		final DeviceChoice gpu = nufftOptions.device().kind() == DeviceChoice.Kind.GPU ? nufftOptions.device() :
 			DeviceChoice.gpu(0);
-		final ReconResult g = GriddingRecon.reconstruct(t, k, size, o.withNufft(nufftOptions.withDevice(gpu)), null,
-			devices);
+		final ReconResult g = reconstruct(t, k, size, o.withNufft(nufftOptions.withDevice(gpu)));
 		if (!g.backend().toLowerCase().startsWith("gpu")) throw new Main.CliFailure("--compare needs a GPU, but device " +
 			gpu + " ran on '" + g.backend() + "' (no usable NVIDIA GPU / CUDA driver, or the GPU engine is not built in)");
-		final ReconResult c = GriddingRecon.reconstruct(t, k, size, o.withNufft(nufftOptions.withDevice(DeviceChoice.CPU)),
-			null, devices);
+		final ReconResult c = reconstruct(t, k, size, o.withNufft(nufftOptions.withDevice(DeviceChoice.CPU)));
 		final ImageComparison cmp = ImageComparison.of(c.image().data(), g.image().data());
 		final ComplexImage gi = g.image(), ci = c.image();
 		ImageFiles.write(output, gi, frameDims);

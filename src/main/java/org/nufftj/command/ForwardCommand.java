@@ -80,7 +80,7 @@ public class ForwardCommand extends NufftCommand {
 		final NufftOptions o = Options.nufft("auto", 0, 0, tolerance, "float", device);
 		final IJProgress progress = new IJProgress("Forward NUFFT");
 		progress.update(0.1, "forward NUFFT of " + frames + " slice(s)");
-		try (NufftPlan plan = Nufft.plan(m, o, NufftGpuService.devicesOf(gpus))) {
+		try (NufftPlan plan = Nufft.plan(m, o)) {
 			plan.setPoints(t);
 			plan.forward(img.data(), y);
 			log = "NUFFT-J Forward NUFFT of " + input.getTitle() + " (" + frames + " slice(s)) on " + plan.backend() +

@@ -5,6 +5,8 @@ import java.util.List;
 
 import org.nufftj.data.ComplexImage;
 import org.nufftj.io.IsmrmrdData;
+import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Backends;
 import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.recon.GriddingRecon;
 import org.nufftj.recon.Progress;
@@ -32,26 +34,31 @@ public final class Reconstruction {
 		final Reconstruction r = new Reconstruction();
 		final long t0 = System.nanoTime();
 		final int n = scan.blocks.size();
-		for (int b = 0; b < n; b++) {
-			final IsmrmrdData.Block block = scan.blocks.get(b);
-			final int index = b;
-			final Progress sub = progress == null ? null : new Progress() {
+		// One backend for every block (devices: unused until the app layer keeps one backend per session).
+		try (Backend backend = Backends.open(options.nufft().device(), options.nufft().threads(),
+			System.err::println))
+		{
+			for (int b = 0; b < n; b++) {
+				final IsmrmrdData.Block block = scan.blocks.get(b);
+				final int index = b;
+				final Progress sub = progress == null ? null : new Progress() {
 
-				@Override
-				public void update(final double fraction, final String what) {
-					progress.update((index + fraction) / n, what + (n > 1 ? " (block " + (index + 1) + "/" + n + ")" : ""));
-				}
+					@Override
+					public void update(final double fraction, final String what) {
+						progress.update((index + fraction) / n, what + (n > 1 ? " (block " + (index + 1) + "/" + n + ")" : ""));
+					}
 
-				@Override
-				public boolean cancelled() {
-					return progress.cancelled();
-				}
-			};
-			final ReconResult res = GriddingRecon.reconstruct(block.trajectory(), block.kspace(), scan.matrix, options,
-				sub, devices);
-			r.results.add(res);
-			r.images.add(res.image());
-			if (res.coils() != null) r.coils.add(res.coils());
+					@Override
+					public boolean cancelled() {
+						return progress.cancelled();
+					}
+				};
+				final ReconResult res = GriddingRecon.reconstruct(backend, block.trajectory(), block.kspace(), scan.matrix,
+					options, sub);
+				r.results.add(res);
+				r.images.add(res.image());
+				if (res.coils() != null) r.coils.add(res.coils());
+			}
 		}
 		r.millis = (System.nanoTime() - t0) / 1e6;
 		return r;

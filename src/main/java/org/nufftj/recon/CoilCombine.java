@@ -1,26 +1,24 @@
 package org.nufftj.recon;
 
-import java.util.stream.IntStream;
-
-import org.nufftj.InvalidInputException;
+import org.nufftj.nufft.cpu.CoilMaths;
 
 /**
- * Coil combination of complex coil images (interleaved (re, im); x fastest, then y, z; then coil).
+ * Coil combination of complex coil images held in host arrays (interleaved (re, im); x fastest, then y, z; then coil):
+ * a convenience over the CPU backend's maths ({@link CoilMaths}), which every backend implements
+ * ({@link org.nufftj.nufft.Backend#sumOfSquares}, {@link org.nufftj.nufft.Backend#walsh}); reconstructions call the
+ * backend.
  * <ul>
  * <li>{@link #sumOfSquares}: √(Σ_c |x_c|²), magnitude.</li>
- * <li>{@link #walsh}: adaptive combination of Walsh, Gmitro &amp; Marcellin, MRM 43:682 (2000): at every pixel the
- * dominant eigenvector v of the coil covariance R = Σ_{window} x xᴴ over a {@value #WINDOW}×{@value #WINDOW}
- * neighbourhood (power iteration), phase-referenced to the coil of largest total energy, and the combined value
- * vᴴx. For noise-free data with smooth sensitivities s, |vᴴx| = ‖s‖·|ρ|, the same magnitude as sum of squares,
- * with the object's phase kept. 3D volumes are combined slice by slice (2D windows).</li>
+ * <li>{@link #walsh}: adaptive combination of Walsh, Gmitro &amp; Marcellin, MRM 43:682 (2000), see
+ * {@link CoilMaths}.</li>
  * </ul>
  */
 public final class CoilCombine {
 
 	/** Walsh window side (pixels). */
-	public static final int WINDOW = 7;
+	public static final int WINDOW = CoilMaths.WINDOW;
 	/** Power iterations per pixel, from the column of R with the largest diagonal. */
-	public static final int POWER_ITERATIONS = 12;
+	public static final int POWER_ITERATIONS = CoilMaths.POWER_ITERATIONS;
 
 	private CoilCombine() {}
 
@@ -31,137 +29,11 @@ public final class CoilCombine {
 	 * interleaved (magnitude, 0) of {@code pixels} pixels.
 	 */
 	public static float[] sumOfSquares(final float[] coilImages, final int offset, final int pixels, final int coils) {
-		final float[] out = new float[2 * pixels];
-		for (int c = 0; c < coils; c++) {
-			final int base = offset + 2 * pixels * c;
-			for (int p = 0; p < pixels; p++) {
-				final float re = coilImages[base + 2 * p], im = coilImages[base + 2 * p + 1];
-				out[2 * p] += re * re + im * im;
-			}
-		}
-		for (int p = 0; p < pixels; p++) out[2 * p] = (float) Math.sqrt(out[2 * p]);
-		return out;
+		return CoilMaths.sumOfSquares(coilImages, offset, pixels, coils);
 	}
 
 	/** Walsh adaptive combination: complex (re, im) image of {@code size} from {@code coils} coil images. */
 	public static float[] walsh(final float[] coilImages, final int offset, final int[] size, final int coils) {
-		InvalidInputException.require(coils >= 1, "Walsh combination: needs at least one coil");
-		final int nx = size[0], ny = size[1], nz = size.length > 2 ? size[2] : 1;
-		final int pixels = nx * ny * nz;
-		// Reference coil: largest energy, so the reference phase is defined where the object is.
-		int ref = 0;
-		double best = -1;
-		for (int c = 0; c < coils; c++) {
-			double e = 0;
-			final int base = offset + 2 * pixels * c;
-			for (int i = 0; i < 2 * pixels; i++) e += (double) coilImages[base + i] * coilImages[base + i];
-			if (e > best) {
-				best = e;
-				ref = c;
-			}
-		}
-		final float[] out = new float[2 * pixels];
-		final int refCoil = ref;
-		IntStream.range(0, ny * nz).parallel().forEach(row -> combineRow(coilImages, offset, nx, ny, pixels, coils,
-			refCoil, row / ny, row % ny, out));
-		return out;
-	}
-
-	// -- helpers --
-
-	/** Combines one row (z, y): covariance column sums over the window rows, slid along x. */
-	private static void combineRow(final float[] img, final int offset, final int nx, final int ny, final int pixels,
-		final int coils, final int ref, final int z, final int y, final float[] out)
-	{
-		final int h = WINDOW / 2;
-		final int cc = coils * coils;
-		// col[x][c][d] (re, im) = Σ_{|dy|≤h} x_c(x, y+dy) · conj(x_d(x, y+dy)), Hermitian, stored full.
-		final double[] col = new double[2 * cc * nx];
-		final int y0 = Math.max(0, y - h), y1 = Math.min(ny - 1, y + h);
-		final double[] v = new double[2 * coils];
-		for (int yy = y0; yy <= y1; yy++) {
-			for (int x = 0; x < nx; x++) {
-				final int p = x + nx * (yy + ny * z);
-				for (int c = 0; c < coils; c++) {
-					v[2 * c] = img[offset + 2 * (p + pixels * c)];
-					v[2 * c + 1] = img[offset + 2 * (p + pixels * c) + 1];
-				}
-				final int b = 2 * cc * x;
-				for (int c = 0; c < coils; c++) {
-					final double ar = v[2 * c], ai = v[2 * c + 1];
-					for (int d = 0; d < coils; d++) {
-						final double br = v[2 * d], bi = -v[2 * d + 1];
-						col[b + 2 * (c * coils + d)] += ar * br - ai * bi;
-						col[b + 2 * (c * coils + d) + 1] += ar * bi + ai * br;
-					}
-				}
-			}
-		}
-		final double[] r = new double[2 * cc];
-		final double[] u = new double[2 * coils], w = new double[2 * coils];
-		// Window sum along x: start with columns [0, h-1], then add x+h and drop x-h-1 as x advances.
-		for (int x = 0; x < Math.min(h, nx); x++) add(r, col, x, cc, 1);
-		for (int x = 0; x < nx; x++) {
-			if (x + h < nx) add(r, col, x + h, cc, 1);
-			if (x - h - 1 >= 0) add(r, col, x - h - 1, cc, -1);
-			dominantEigenvector(r, coils, u, w);
-			// Phase reference: make u_ref real and positive.
-			final double rr = u[2 * ref], ri = u[2 * ref + 1], rm = Math.hypot(rr, ri);
-			final double pr = rm > 0 ? rr / rm : 1, pi = rm > 0 ? -ri / rm : 0;
-			final int p = x + nx * (y + ny * z);
-			double sr = 0, si = 0;
-			for (int c = 0; c < coils; c++) {
-				// v_c = u_c · e^{-i φ_ref}; combined = Σ conj(v_c) x_c
-				final double vr = u[2 * c] * pr - u[2 * c + 1] * pi, vi = u[2 * c] * pi + u[2 * c + 1] * pr;
-				final double xr = img[offset + 2 * (p + pixels * c)], xi = img[offset + 2 * (p + pixels * c) + 1];
-				sr += vr * xr + vi * xi;
-				si += vr * xi - vi * xr;
-			}
-			out[2 * p] = (float) sr;
-			out[2 * p + 1] = (float) si;
-		}
-	}
-
-	private static void add(final double[] r, final double[] col, final int x, final int cc, final int sign) {
-		final int b = 2 * cc * x;
-		for (int i = 0; i < 2 * cc; i++) r[i] += sign * col[b + i];
-	}
-
-	/** Unit dominant eigenvector of the Hermitian matrix r (row-major, interleaved) into u; w is scratch. */
-	private static void dominantEigenvector(final double[] r, final int n, final double[] u, final double[] w) {
-		// Start from the column of largest diagonal: close to the dominant direction for rank-1-like R.
-		int start = 0;
-		for (int c = 1; c < n; c++)
-			if (r[2 * (c * n + c)] > r[2 * (start * n + start)]) start = c;
-		for (int c = 0; c < n; c++) {
-			u[2 * c] = r[2 * (c * n + start)];
-			u[2 * c + 1] = r[2 * (c * n + start) + 1];
-		}
-		normalise(u, n);
-		for (int it = 0; it < POWER_ITERATIONS; it++) {
-			for (int c = 0; c < n; c++) {
-				double sr = 0, si = 0;
-				for (int d = 0; d < n; d++) {
-					final double ar = r[2 * (c * n + d)], ai = r[2 * (c * n + d) + 1];
-					sr += ar * u[2 * d] - ai * u[2 * d + 1];
-					si += ar * u[2 * d + 1] + ai * u[2 * d];
-				}
-				w[2 * c] = sr;
-				w[2 * c + 1] = si;
-			}
-			System.arraycopy(w, 0, u, 0, 2 * n);
-			normalise(u, n);
-		}
-	}
-
-	private static void normalise(final double[] u, final int n) {
-		double s = 0;
-		for (int i = 0; i < 2 * n; i++) s += u[i] * u[i];
-		if (s == 0) {
-			u[0] = 1;
-			return;
-		}
-		final double f = 1 / Math.sqrt(s);
-		for (int i = 0; i < 2 * n; i++) u[i] *= f;
+		return CoilMaths.walsh(coilImages, offset, size, coils);
 	}
 }

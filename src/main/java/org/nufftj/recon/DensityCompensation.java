@@ -1,15 +1,19 @@
 package org.nufftj.recon;
 
 import java.util.Arrays;
-import java.util.stream.IntStream;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.kernel.Kernels;
+import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftParameters;
+import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.nufft.Precision;
-import org.nufftj.nufft.NufftParameters;
+import org.nufftj.nufft.cpu.CpuBackend;
 import org.nufftj.trajectory.Trajectory;
 
 /**
@@ -31,7 +35,9 @@ import org.nufftj.trajectory.Trajectory;
  * <p>
  * Methods: {@link #ramp} (analytic, radial), {@link #voronoi} (2D cell areas), {@link #pipeMenon} (Pipe &amp; Menon,
  * MRM 41:179 (1999), iterative w ← w / (C Cᵀ w) with C the interpolation by a gridding kernel on an oversampled grid,
- * by default a narrow one, see {@link #pipeMenon(Trajectory, int[], int)}).
+ * by default a narrow one, see {@link #pipeMenon(Backend, Trajectory, int[], int, NufftOptions)}). Pipe–Menon runs on
+ * a {@link Backend} (the same code on every device: its plan's stage API and vector operations); ramp and Voronoi are
+ * host computations.
  * </p>
  */
 public final class DensityCompensation {
@@ -40,18 +46,34 @@ public final class DensityCompensation {
 
 	// -- public API --
 
-	/** Weights for a method, normalised ({@link #normalise}) for an image of {@code size}. */
-	public static float[] compute(final DcfMethod method, final Trajectory t, final int[] size, final int iterations)
+	/**
+	 * Weights for a method, normalised ({@link #normalise}) for an image of {@code size}; Pipe–Menon runs on
+	 * {@code backend} with the precision and spreading method of {@code nufft} (see
+	 * {@link #pipeMenon(Backend, Trajectory, int[], int, NufftOptions)}), the other methods on the host.
+	 */
+	public static float[] compute(final Backend backend, final DcfMethod method, final Trajectory t, final int[] size,
+		final int iterations, final NufftOptions nufft)
 	{
 		final float[] w;
 		switch (method) {
 			case NONE: w = new float[t.count()]; Arrays.fill(w, 1f); break;
 			case RAMP: w = ramp(t); break;
 			case VORONOI: w = voronoi(t); break;
-			case PIPE_MENON: w = pipeMenon(t, size, iterations); break;
+			case PIPE_MENON: w = pipeMenon(backend, t, size, iterations, nufft); break;
 			default: throw new IllegalArgumentException(String.valueOf(method));
 		}
 		return normalise(w, t, size);
+	}
+
+	/**
+	 * As {@link #compute(Backend, DcfMethod, Trajectory, int[], int, NufftOptions)} on a CPU backend of its own (every
+	 * core), Pipe–Menon in double: for callers with no backend open (trajectory display, tests).
+	 */
+	public static float[] compute(final DcfMethod method, final Trajectory t, final int[] size, final int iterations) {
+		if (method != DcfMethod.PIPE_MENON) return compute(null, method, t, size, iterations, null);
+		try (CpuBackend cpu = new CpuBackend(0)) {
+			return compute(cpu, method, t, size, iterations, NufftOptions.defaults().withPrecision(Precision.DOUBLE));
+		}
 	}
 
 	/**
@@ -88,13 +110,15 @@ public final class DensityCompensation {
 	 * with a width-7 kernel on a 1.25× grid). Not normalised.
 	 */
 	public static float[] pipeMenon(final Trajectory t, final int[] size, final int iterations) {
-		return pipeMenon(t, pipeMenonParameters(size, Precision.DOUBLE), iterations);
+		try (CpuBackend cpu = new CpuBackend(0)) {
+			return pipeMenon(cpu, t, size, iterations, NufftOptions.defaults().withPrecision(Precision.DOUBLE));
+		}
 	}
 
 	/**
 	 * The gridding of the default Pipe–Menon weights ({@link #pipeMenon(Trajectory, int[], int)}) for images of
-	 * {@code size}: kernel, width, grid and σ, in {@code precision} (the host iterates in double; a GPU plan in float,
-	 * org.nufftj.recon.gpu.GpuPipeMenon).
+	 * {@code size}: kernel, width, grid and σ, in {@code precision}. {@link #pipeMenonOptions} asks a backend for a plan
+	 * with exactly these.
 	 */
 	public static NufftParameters pipeMenonParameters(final int[] size, final Precision precision) {
 		final Kernel k = Kernels.create(KernelType.EXP_SEMICIRCLE, PIPE_MENON_WIDTH, PIPE_MENON_SIGMA);
@@ -103,31 +127,60 @@ public final class DensityCompensation {
 	}
 
 	/**
-	 * Pipe–Menon iterative weights: start from w = 1 and repeat w_m ← w_m / Σ_j w_j ψ(k_m − k_j) (spread w onto the
-	 * oversampled grid of {@code params} with its kernel ψ, e.g. a plan's, interpolate back, divide), so that the
-	 * compensated density convolved with ψ is flat. Not normalised. Known limitation of the method: samples within half a kernel width of the edge of
-	 * the sampled region get up to ~2× their area (the kernel overhangs the region there), which adds some truncation
-	 * ringing compared with exact areas (ramp / Voronoi).
+	 * Options that make a backend's plan grid with {@link #pipeMenonParameters} (exponential of semicircle, W =
+	 * {@value #PIPE_MENON_WIDTH}, σ = {@value #PIPE_MENON_SIGMA}), keeping {@code nufft}'s precision, spreading method
+	 * and kernel evaluation.
 	 */
-	public static float[] pipeMenon(final Trajectory t, final NufftParameters params, final int iterations) {
+	public static NufftOptions pipeMenonOptions(final NufftOptions nufft) {
+		return nufft.withKernel(KernelType.EXP_SEMICIRCLE).withWidth(PIPE_MENON_WIDTH).withOversampling(
+			PIPE_MENON_SIGMA);
+	}
+
+	/**
+	 * Pipe–Menon iterative weights (Pipe &amp; Menon, MRM 41:179 (1999)) on {@code backend}: start from w = 1 and
+	 * repeat w_m ← w_m / (C Cᵀ w)_m, with Cᵀ the spreading of the samples onto the oversampled periodic grid,
+	 * g[l] = Σ_j w_j ψ(l − t_j), and C the interpolation back, (C g)_m = Σ_l g[l] ψ(l − t_m) (so
+	 * (C Cᵀ w)_m = Σ_j w_j Σ_l ψ(l − t_m) ψ(l − t_j)), so that the compensated density convolved with ψ is flat. Where
+	 * (C Cᵀ w)_m = 0 the weight is 0. The gridding is {@link #pipeMenonParameters} (a plan of {@code backend} made with
+	 * {@link #pipeMenonOptions}{@code (nufft)}), in {@code nufft}'s precision; the weights are complex (im = 0) buffers
+	 * on the backend between iterations, read back once. Not normalised.
+	 * <p>
+	 * Known limitation of the method: samples within half a kernel width of the edge of the sampled region get up to
+	 * ~2× their area (the kernel overhangs the region there), which adds some truncation ringing compared with exact
+	 * areas (ramp / Voronoi).
+	 * </p>
+	 */
+	public static float[] pipeMenon(final Backend backend, final Trajectory t, final int[] size, final int iterations,
+		final NufftOptions nufft)
+	{
 		InvalidInputException.require(iterations >= 1, "Pipe-Menon: iterations must be >= 1, found " + iterations);
-		InvalidInputException.require(params.dimensions() == t.dimensions(), "Pipe-Menon: trajectory is " +
-			t.dimensions() + "D but the plan is " + params.dimensions() + "D");
-		final Gridder g = new Gridder(t, params);
+		InvalidInputException.require(size.length == t.dimensions(), "Pipe-Menon: trajectory is " + t.dimensions() +
+			"D but the image size " + Arrays.toString(size) + " has " + size.length + " axes");
+		final Precision p = nufft.precision();
 		final int m = t.count();
-		final double[] w = new double[m];
-		Arrays.fill(w, 1);
-		final double[] grid = new double[g.gridPoints];
-		final double[] c = new double[m];
-		for (int it = 0; it < iterations; it++) {
-			Arrays.fill(grid, 0);
-			g.spread(w, grid);
-			g.interpolate(grid, c);
-			for (int i = 0; i < m; i++) w[i] = c[i] > 0 ? w[i] / c[i] : 0;
+		try (NufftPlan plan = backend.plan(size, pipeMenonOptions(nufft))) {
+			plan.setPoints(t);
+			try (Buffer w = backend.allocate(2L * m, p); Buffer c = backend.allocate(2L * m, p);
+				Buffer grid = backend.allocate(2 * plan.parameters().gridPoints(), p);
+				Buffer real = backend.allocate(m, p))
+			{
+				backend.fill(w, 1, 0);
+				for (int it = 0; it < iterations; it++) {
+					plan.spread(w, grid);
+					plan.interpolate(grid, c);
+					backend.divide(w, c, w);
+				}
+				backend.complexToReal(w, real);
+				final float[] out = new float[m];
+				if (p == Precision.FLOAT) backend.read(real, out, 0);
+				else {
+					final double[] d = new double[m];
+					backend.read(real, d, 0);
+					for (int i = 0; i < m; i++) out[i] = (float) d[i];
+				}
+				return out;
+			}
 		}
-		final float[] out = new float[m];
-		for (int i = 0; i < m; i++) out[i] = (float) w[i];
-		return out;
 	}
 
 	/**
@@ -198,143 +251,5 @@ public final class DensityCompensation {
 		final double[] s = Arrays.copyOf(steps, n);
 		Arrays.sort(s);
 		return s[n / 2];
-	}
-
-	/** Real-valued spreading / interpolation with the plan's kernel on its oversampled, periodic grid. */
-	private static final class Gridder {
-
-		final int d, width, m;
-		final int[] grid;
-		final int gridPoints;
-		final int[] start; // per point and axis: first grid index (may be negative before wrapping)
-		final float[] values; // per point, axis, tap
-		final int[] offsets; // per point, axis, tap: wrapped grid index times the axis stride
-
-		Gridder(final Trajectory t, final NufftParameters p) {
-			d = t.dimensions();
-			m = t.count();
-			grid = p.gridSize();
-			final Kernel kernel = p.kernel();
-			width = kernel.width();
-			int g = 1;
-			for (final int n : grid) g *= n;
-			gridPoints = g;
-			start = new int[m * d];
-			values = new float[m * d * width];
-			offsets = new int[m * d * width];
-			IntStream.range(0, m).parallel().forEach(i -> {
-				for (int a = 0; a < d; a++) {
-					final double u = t.k(i, a) * grid[a]; // position in grid cells
-					final int i0 = Kernels.stencilStart(u, width);
-					start[i * d + a] = i0;
-					int stride = 1;
-					for (int b = 0; b < a; b++) stride *= grid[b];
-					for (int j = 0; j < width; j++) {
-						values[(i * d + a) * width + j] = (float) kernel.value(i0 + j - u);
-						offsets[(i * d + a) * width + j] = Math.floorMod(i0 + j, grid[a]) * stride;
-					}
-				}
-			});
-		}
-
-		private int wrap(final int i, final int n) {
-			final int r = i % n;
-			return r < 0 ? r + n : r;
-		}
-
-		/**
-		 * w spread onto {@code out}. Parallel over slabs of the slowest axis: the points are grouped by the slab
-		 * their stencil starts in; slabs are ≥ W rows, so a point writes into its own slab and the next only, and an
-		 * even slab count lets even slabs, then odd slabs, run concurrently without write conflicts (the last slab,
-		 * odd, wraps into slab 0, even).
-		 */
-		void spread(final double[] w, final double[] out) {
-			final int[] order = slabOrder();
-			for (int parity = 0; parity < 2; parity++) {
-				final int par = parity;
-				IntStream.range(0, slabStart.length - 1).filter(sl -> sl % 2 == par).parallel().forEach(sl -> {
-					for (int o = slabStart[sl]; o < slabStart[sl + 1]; o++) spreadPoint(order[o], w[order[o]], out);
-				});
-			}
-		}
-
-		private void spreadPoint(final int i, final double wi, final double[] out) {
-			if (wi == 0) return;
-			final int bx = (i * d) * width, by = (i * d + 1) * width;
-			if (d == 2) {
-				for (int jy = 0; jy < width; jy++) {
-					final int gy = offsets[by + jy];
-					final double vy = wi * values[by + jy];
-					for (int jx = 0; jx < width; jx++) out[gy + offsets[bx + jx]] += vy * values[bx + jx];
-				}
-				return;
-			}
-			final int bz = (i * d + 2) * width;
-			for (int jz = 0; jz < width; jz++) {
-				final double vz = wi * values[bz + jz];
-				for (int jy = 0; jy < width; jy++) {
-					final int gy = offsets[bz + jz] + offsets[by + jy];
-					final double vyz = vz * values[by + jy];
-					for (int jx = 0; jx < width; jx++) out[gy + offsets[bx + jx]] += vyz * values[bx + jx];
-				}
-			}
-		}
-
-		private int[] slabOrderCache;
-		private int[] slabStart;
-
-		/** Points sorted by slab of the slowest axis (counting sort), with slab starts; built once. */
-		private int[] slabOrder() {
-			if (slabOrderCache != null) return slabOrderCache;
-			final int n = grid[d - 1];
-			final int threads = Runtime.getRuntime().availableProcessors();
-			// ~4 slabs per thread and phase, each at least W rows; an even count (the wrap-around pairs last with first).
-			int slabs = Math.min(n / width, 8 * threads);
-			if (slabs % 2 == 1) slabs--;
-			if (slabs < 2) slabs = 1;
-			final int rows = n / slabs;
-			final int[] slabOf = new int[m];
-			final int[] count = new int[slabs + 1];
-			for (int i = 0; i < m; i++) {
-				slabOf[i] = slabs == 1 ? 0 : Math.min(wrap(start[i * d + d - 1], n) / rows, slabs - 1);
-				count[slabOf[i] + 1]++;
-			}
-			for (int sl = 0; sl < slabs; sl++) count[sl + 1] += count[sl];
-			slabStart = count.clone();
-			final int[] order = new int[m];
-			for (int i = 0; i < m; i++) order[count[slabOf[i]]++] = i;
-			// One slab: a single serial pass (filter sl % 2 == 0 runs it once).
-			return slabOrderCache = order;
-		}
-
-		void interpolate(final double[] in, final double[] out) {
-			IntStream.range(0, m).parallel().forEach(i -> out[i] = interpolatePoint(i, in));
-		}
-
-		private double interpolatePoint(final int i, final double[] in) {
-			final int bx = (i * d) * width, by = (i * d + 1) * width;
-			double sum = 0;
-			if (d == 2) {
-				for (int jy = 0; jy < width; jy++) {
-					final int gy = offsets[by + jy];
-					double row = 0;
-					for (int jx = 0; jx < width; jx++) row += in[gy + offsets[bx + jx]] * values[bx + jx];
-					sum += row * values[by + jy];
-				}
-				return sum;
-			}
-			final int bz = (i * d + 2) * width;
-			for (int jz = 0; jz < width; jz++) {
-				double plane = 0;
-				for (int jy = 0; jy < width; jy++) {
-					final int gy = offsets[bz + jz] + offsets[by + jy];
-					double row = 0;
-					for (int jx = 0; jx < width; jx++) row += in[gy + offsets[bx + jx]] * values[bx + jx];
-					plane += row * values[by + jy];
-				}
-				sum += plane * values[bz + jz];
-			}
-			return sum;
-		}
 	}
 }

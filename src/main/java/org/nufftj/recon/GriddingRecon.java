@@ -5,36 +5,29 @@ import java.util.Arrays;
 import org.nufftj.InvalidInputException;
 import org.nufftj.data.ComplexImage;
 import org.nufftj.data.KSpace;
-import org.nufftj.nufft.Nufft;
+import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.StageTimes;
-import org.nufftj.nufft.gpu.GpuDevices;
-import org.nufftj.recon.gpu.GpuGridding;
-import org.nufftj.recon.gpu.GpuPipeMenon;
-import org.nufftj.recon.gpu.GpuWeights;
 import org.nufftj.trajectory.Trajectory;
 
 /**
- * Gridding reconstruction: density compensation → adjoint NUFFT → coil combination, for every frame.
+ * Gridding reconstruction: density compensation → adjoint NUFFT → coil combination, for every frame, on the
+ * {@link Backend} the caller opened (the same code on every device).
  * <p>
  * Per frame f and coil c: x_{c,f} = Fᴴ (w ⊙ y_{c,f}), with F the unscaled NUFFT forward (NufftPlan maths,
  * x = index − N/2) and w the {@link DensityCompensation} weights applied once and normalised. So data
  * that follow NUFFT-J's convention y = Σ_x f(x)e^{−2πi k·x} (e.g. analytic k-space of a phantom in pixel units)
- * reconstruct at the object's own scale; BART-scaled data (×1/√pixels) come out ×1/√pixels.
+ * reconstruct at the object's own scale; BART-scaled data (×1/√pixels) come out ×1/√pixels. Then
+ * {@link CoilCombination}: {@link Backend#sumOfSquares}, {@link Backend#walsh}, or none.
  * </p>
  * <p>
- * One plan serves every coil and frame (points set once); the coils of a frame go through one execute. Progress is
- * reported per frame; {@link Progress#cancelled()} stops with a {@link java.util.concurrent.CancellationException}.
- * </p>
- * <p>
- * On a float GPU plan the frame stays on the device from the sample upload to the combined image
- * ({@link GpuGridding}: DCF multiply, adjoint and SoS / Walsh combination on the GPU), and Pipe–Menon weights are
- * computed on the device too ({@link GpuPipeMenon}; other DCF methods on the host). CPU plans, double precision and
- * cases the device path cannot hold run the host path. {@link ReconResult#stages()} says which ran.
- * </p>
- * <p>
- * GPU plans open their device for the reconstruction alone, or borrow it from a caller's {@link GpuDevices} (one per
- * session: the device's set-up is then paid once, not per reconstruction).
+ * One plan serves every coil and frame (points set once). A frame lives in backend buffers from the write of its
+ * samples (every coil) to the read of its image: weights multiply (w, one real buffer for every coil), one adjoint
+ * call for all coils (a plan that must split them does so itself), combination. Arithmetic in the NUFFT options'
+ * precision. Progress is reported per frame; {@link Progress#cancelled()} stops with a
+ * {@link java.util.concurrent.CancellationException}.
  * </p>
  */
 public final class GriddingRecon {
@@ -44,25 +37,18 @@ public final class GriddingRecon {
 	// -- public API --
 
 	/**
-	 * @param matrix image size (2 or 3 axes, as many as the trajectory has); {@link ReconOptions#matrix()}, when set,
-	 *               takes precedence
+	 * @param backend where the reconstruction runs (opened and closed by the caller, e.g. by
+	 *                {@link org.nufftj.nufft.Backends#open}); the options' device is not consulted
+	 * @param matrix  image size (2 or 3 axes, as many as the trajectory has); {@link ReconOptions#matrix()}, when set,
+	 *                takes precedence
 	 */
-	public static ReconResult reconstruct(final Trajectory traj, final KSpace data, final int[] matrix,
-		final ReconOptions o, final Progress p)
-	{
-		return reconstruct(traj, data, matrix, o, p, null);
-	}
-
-	/**
-	 * As {@link #reconstruct(Trajectory, KSpace, int[], ReconOptions, Progress)}, with GPU plans made on
-	 * {@code devices} (kept open there for later reconstructions; null: opened and closed here).
-	 */
-	public static ReconResult reconstruct(final Trajectory traj, final KSpace data, final int[] matrix,
-		final ReconOptions o, final Progress p, final GpuDevices devices)
+	public static ReconResult reconstruct(final Backend backend, final Trajectory traj, final KSpace data,
+		final int[] matrix, final ReconOptions o, final Progress p)
 	{
 		final long t0 = System.nanoTime();
 		final Progress progress = p == null ? Progress.NONE : p;
 		final int[] size = o.matrix() != null ? o.matrix() : matrix;
+		InvalidInputException.require(backend != null, "recon: no backend given");
 		InvalidInputException.require(size != null, "recon: no image matrix given");
 		InvalidInputException.require(size.length == traj.dimensions(), "recon: matrix " + Arrays.toString(size) +
 			" has " + size.length + " axes but the trajectory is " + traj.dimensions() + "D");
@@ -75,97 +61,138 @@ public final class GriddingRecon {
 			" pixels x " + coils + " coils x " + frames + " frames is too large for one array");
 
 		Progress.step(progress, 0, "planning");
-		try (NufftPlan plan = Nufft.plan(size, o.nufft(), devices)) {
+		try (NufftPlan plan = backend.plan(size, o.nufft())) {
 			plan.setPoints(traj);
 			Progress.step(progress, 0.02, "density compensation (" + o.dcf().key() + ")");
 			final StageTimes stages = new StageTimes();
 			final long tw = System.nanoTime();
-			// Pipe–Menon on a float GPU plan runs on the plan's device, and the weights stay there for the DCF multiply.
-			try (GpuWeights resident = o.dcf() == DcfMethod.PIPE_MENON ? GpuPipeMenon.weights(plan, traj, size,
-				o.dcfIterations()) : null)
-			{
-				final float[] w = resident != null ? resident.host() : DensityCompensation.compute(o.dcf(), traj, size,
-					o.dcfIterations());
-				stages.add("dcf weights " + o.dcf().key() + (resident != null ? " (gpu)" : " (host)"),
-					(System.nanoTime() - tw) / 1e6);
+			final float[] w = DensityCompensation.compute(backend, o.dcf(), traj, size, o.dcfIterations(), o.nufft());
+			stages.add("dcf weights " + o.dcf().key(), (System.nanoTime() - tw) / 1e6);
 
-				final int channels = o.combine() == CoilCombination.NONE ? coils : 1;
-				final float[] out = new float[(int) (2 * pixels * channels * frames)];
-				final float[] kept = o.keepCoils() ? new float[(int) (2 * pixels * coils * frames)] : null;
-				final int outLength = (int) (2 * pixels * channels), coilLength = (int) (2 * pixels * coils);
-				// A float GPU plan keeps the frame on the device from upload to combined image; otherwise (CPU, double,
-				// or no room on the device) the host path below.
-				try (GpuGridding gpu = GpuGridding.open(plan, w, resident, coils, size, o.combine())) {
-					final HostFrame host = gpu == null ? new HostFrame(plan, w, data.points(), coils, (int) pixels, size,
-						o.combine()) : null;
-					for (int f = 0; f < frames; f++) {
-						Progress.step(progress, 0.1 + 0.9 * f / frames, "adjoint NUFFT, frame " + (f + 1) + " of " + frames);
-						final int off = data.offset(0, f);
-						if (gpu != null) gpu.frame(data.data(), off, out, f * outLength, kept, f * coilLength, stages);
-						else host.frame(data.data(), off, out, f * outLength, kept, f * coilLength, stages);
-						if (progress.cancelled()) throw new java.util.concurrent.CancellationException("reconstruction " +
-							"cancelled");
-					}
+			final int channels = o.combine() == CoilCombination.NONE ? coils : 1;
+			final float[] out = new float[(int) (2 * pixels * channels * frames)];
+			final float[] kept = o.keepCoils() ? new float[(int) (2 * pixels * coils * frames)] : null;
+			final int outLength = (int) (2 * pixels * channels), coilLength = (int) (2 * pixels * coils);
+			try (Frame frame = new Frame(backend, plan, w, data.points(), coils, size, o)) {
+				for (int f = 0; f < frames; f++) {
+					Progress.step(progress, 0.1 + 0.9 * f / frames, "adjoint NUFFT, frame " + (f + 1) + " of " + frames);
+					frame.run(data.data(), data.offset(0, f), out, f * outLength, kept, f * coilLength, stages);
+					if (progress.cancelled()) throw new java.util.concurrent.CancellationException("reconstruction " +
+						"cancelled");
 				}
-				progress.update(1, "done");
-				final ComplexImage image = new ComplexImage(out, size, channels, frames, null);
-				final ComplexImage coilsImage = kept == null ? null : new ComplexImage(kept, size, coils, frames, null);
-				final double ms = (System.nanoTime() - t0) / 1e6;
-				return new ReconResult(image, coilsImage, w, plan.backend(), plan.parameters(), ms, o.toString(), stages);
 			}
+			progress.update(1, "done");
+			final ComplexImage image = new ComplexImage(out, size, channels, frames, null);
+			final ComplexImage coilsImage = kept == null ? null : new ComplexImage(kept, size, coils, frames, null);
+			final double ms = (System.nanoTime() - t0) / 1e6;
+			return new ReconResult(image, coilsImage, w, plan.backend(), plan.parameters(), ms, o.toString(), stages);
 		}
 	}
 
 	// -- helpers --
 
-	/** One frame on the host: weighted = w ⊙ y, the plan's host-array adjoint, then {@link CoilCombine}. */
-	private static final class HostFrame {
+	/**
+	 * The buffers of one frame, allocated once for every frame: samples [coil][sample], the weights (real, one per
+	 * sample), the coil images [coil][pixel] and the combined image; host arrays for the precision conversion of a
+	 * double plan.
+	 */
+	private static final class Frame implements AutoCloseable {
 
+		private final Backend backend;
 		private final NufftPlan plan;
-		private final float[] w;
-		private final int m, coils, pixels;
 		private final int[] size;
+		private final int coils;
 		private final CoilCombination combine;
-		private final float[] weighted, coilImages;
+		private final Precision precision;
+		private final Buffer samples, weights, coilImages, combined;
+		private final double[] hostSamples, hostImage, hostCoils;
 
-		HostFrame(final NufftPlan plan, final float[] w, final int m, final int coils, final int pixels,
-			final int[] size, final CoilCombination combine)
+		Frame(final Backend backend, final NufftPlan plan, final float[] w, final int m, final int coils,
+			final int[] size, final ReconOptions o)
 		{
+			this.backend = backend;
 			this.plan = plan;
-			this.w = w;
-			this.m = m;
-			this.coils = coils;
-			this.pixels = pixels;
 			this.size = size;
-			this.combine = combine;
-			weighted = new float[2 * m * coils];
-			coilImages = new float[2 * pixels * coils];
+			this.coils = coils;
+			this.combine = o.combine();
+			this.precision = o.nufft().precision();
+			final long pixels = ComplexImage.pixels(size);
+			final boolean dbl = precision == Precision.DOUBLE;
+			Buffer s = null, wb = null, ci = null, cb = null;
+			try {
+				s = backend.allocate(2L * m * coils, precision);
+				wb = backend.allocate(m, precision);
+				ci = backend.allocate(2 * pixels * coils, precision);
+				cb = combine == CoilCombination.NONE ? null : backend.allocate(2 * pixels, precision);
+			}
+			catch (final RuntimeException | Error e) {
+				for (final Buffer b : new Buffer[] { s, wb, ci, cb }) if (b != null) b.close();
+				throw e;
+			}
+			samples = s;
+			weights = wb;
+			coilImages = ci;
+			combined = cb;
+			if (dbl) backend.write(toDouble(w, 0, w.length, new double[w.length]), 0, weights);
+			else backend.write(w, 0, weights);
+			hostSamples = dbl ? new double[2 * m * coils] : null;
+			hostImage = dbl && cb != null ? new double[(int) (2 * pixels)] : null;
+			hostCoils = dbl ? new double[(int) (2 * pixels * coils)] : null;
 		}
 
-		void frame(final float[] y, final int off, final float[] out, final int outOffset, final float[] kept,
+		/** One frame from y[off …] into out[outOffset …] (and its coil images into kept, if kept). */
+		void run(final float[] y, final int off, final float[] out, final int outOffset, final float[] kept,
 			final int keptOffset, final StageTimes times)
 		{
 			long t = System.nanoTime();
-			for (int c = 0, i = 0; c < coils; c++) {
-				for (int s = 0; s < m; s++, i += 2) {
-					weighted[i] = y[off + i] * w[s];
-					weighted[i + 1] = y[off + i + 1] * w[s];
-				}
-			}
-			times.add("dcf (host)", (System.nanoTime() - t) / 1e6);
-			plan.adjoint(weighted, coilImages);
+			if (hostSamples != null) backend.write(toDouble(y, off, hostSamples.length, hostSamples), 0, samples);
+			else backend.write(y, off, samples);
+			t = lap(times, "write samples", t);
+			backend.multiplyReal(samples, weights, samples);
+			t = lap(times, "dcf", t);
+			plan.adjoint(samples, coilImages);
+			backend.synchronize();
 			plan.times().snapshot().forEach(times::add);
-			if (kept != null) System.arraycopy(coilImages, 0, kept, keptOffset, coilImages.length);
-			t = System.nanoTime();
-			final float[] combined;
-			switch (combine) {
-				case SOS: combined = CoilCombine.sumOfSquares(coilImages, 0, pixels, coils); break;
-				case WALSH: combined = CoilCombine.walsh(coilImages, 0, size, coils); break;
-				default: combined = coilImages;
+			t = lap(times, "adjoint", t);
+			if (kept != null) read(coilImages, hostCoils, kept, keptOffset);
+			if (combine == CoilCombination.NONE) {
+				read(coilImages, hostCoils, out, outOffset);
+				lap(times, "read image", t);
+				return;
 			}
-			System.arraycopy(combined, 0, out, outOffset, combined.length);
-			if (combine != CoilCombination.NONE) times.add("combine " + combine.key() + " (host)",
-				(System.nanoTime() - t) / 1e6);
+			if (kept != null) t = lap(times, "read coil images", t);
+			if (combine == CoilCombination.SOS) backend.sumOfSquares(coilImages, coils, combined);
+			else backend.walsh(coilImages, size, coils, combined);
+			t = lap(times, "combine " + combine.key(), t);
+			read(combined, hostImage, out, outOffset);
+			lap(times, "read image", t);
+		}
+
+		@Override
+		public void close() {
+			for (final Buffer b : new Buffer[] { samples, weights, coilImages, combined }) if (b != null) b.close();
+		}
+
+		private void read(final Buffer b, final double[] scratch, final float[] dst, final int offset) {
+			if (scratch == null) {
+				backend.read(b, dst, offset);
+				return;
+			}
+			backend.read(b, scratch, 0);
+			for (int i = 0; i < b.length(); i++) dst[offset + i] = (float) scratch[i];
+		}
+
+		/** Adds the time since t (after the queued work completes) to the stage; returns now. */
+		private long lap(final StageTimes times, final String stage, final long t) {
+			backend.synchronize();
+			final long now = System.nanoTime();
+			times.add(stage, (now - t) / 1e6);
+			return now;
+		}
+
+		private static double[] toDouble(final float[] a, final int off, final int n, final double[] out) {
+			for (int i = 0; i < n; i++) out[i] = a[off + i];
+			return out;
 		}
 	}
 }

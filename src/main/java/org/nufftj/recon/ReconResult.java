@@ -50,7 +50,7 @@ public final class ReconResult {
 	/** The density-compensation weights applied (once, w) to every coil and frame, one per sample. */
 	public float[] dcf() { return dcf; }
 
-	/** The engine that ran the adjoint NUFFT. */
+	/** The engine that ran the adjoint NUFFT (the plan's {@code backend()}, e.g. "cpu (16 threads)"). */
 	public String backend() { return backend; }
 
 	public NufftParameters parameters() { return parameters; }
@@ -60,9 +60,10 @@ public final class ReconResult {
 
 	/**
 	 * Milliseconds per stage after planning, in the order they ran: the density-compensation weights (e.g. "dcf weights
-	 * pipe-menon (gpu)"), then the frames' stages summed over frames; names say where a stage ran (e.g. "dcf (gpu)" for
-	 * the multiply, "combine walsh (host)"). GPU frame stages are CUDA-event times, the weights, transfers and host
-	 * stages wall-clock. Empty when not recorded.
+	 * pipe-menon"), then the frames' stages summed over frames: "write samples", "dcf" (the weights multiply),
+	 * "adjoint" (the whole adjoint call, after the plan's own stages, e.g. "spread", "fft", "deapodize"), "combine sos"
+	 * or "combine walsh", "read image". Wall-clock times, each taken after the backend has finished the stage's work.
+	 * Empty when not recorded.
 	 */
 	public StageTimes stages() { return stages; }
 

@@ -112,8 +112,11 @@ class CommandsTest {
 
 		// Same numbers as the recon API called directly with the defaults the command documents.
 		final ReconOptions o = ReconOptions.defaults().withNufft(Options.nufft("auto", 0, 0, 1e-4, "float", "cpu"));
-		final ReconResult direct = GriddingRecon.reconstruct(data.blocks().get(0).trajectory(), data.blocks().get(0)
-			.kspace(), data.matrix(), o, null);
+		final ReconResult direct;
+		try (org.nufftj.nufft.Backend cpu = new org.nufftj.nufft.cpu.CpuBackend(0)) {
+			direct = GriddingRecon.reconstruct(cpu, data.blocks().get(0).trajectory(), data.blocks().get(0).kspace(),
+				data.matrix(), o, null);
+		}
 		assertArrayEquals(direct.image().magnitude(), (float[]) imp.getProcessor().getPixels(), 1e-6f);
 	}
 

@@ -232,7 +232,9 @@ class IsmrmrdReaderTest {
 			org.nufftj.nufft.NufftOptions.defaults().withPrecision(org.nufftj.nufft.Precision.DOUBLE).withTolerance(1e-8)
 				.withDevice(org.nufftj.nufft.DeviceChoice.CPU)).withDcf(org.nufftj.recon.DcfMethod.NONE).withCombine(
 					org.nufftj.recon.CoilCombination.NONE);
-		return org.nufftj.recon.GriddingRecon.reconstruct(t, coil0, new int[] { n, n }, o, null).image().data();
+		try (org.nufftj.nufft.Backend cpu = new org.nufftj.nufft.cpu.CpuBackend(0)) {
+			return org.nufftj.recon.GriddingRecon.reconstruct(cpu, t, coil0, new int[] { n, n }, o, null).image().data();
+		}
 	}
 
 	static float[] magnitude(final float[] c) {

@@ -15,26 +15,40 @@ abstract class Complex {
 	abstract int length();
 
 	static Complex of(final float[] a) {
-		return new Complex() {
-			@Override double re(final int i) { return a[2 * i]; }
-			@Override double im(final int i) { return a[2 * i + 1]; }
-			@Override void set(final int i, final double re, final double im) {
-				a[2 * i] = (float) re;
-				a[2 * i + 1] = (float) im;
-			}
-			@Override int length() { return a.length / 2; }
-		};
+		return of(a, 0, a.length);
 	}
 
 	static Complex of(final double[] a) {
+		return of(a, 0, a.length);
+	}
+
+	/** The complex values held by a CPU buffer (its array from its offset). */
+	static Complex of(final CpuBuffer b) {
+		return b.f != null ? of(b.f, b.offset, b.length) : of(b.d, b.offset, b.length);
+	}
+
+	/** Values [o, o + n) of {@code a} as n/2 complex numbers. */
+	static Complex of(final float[] a, final int o, final int n) {
 		return new Complex() {
-			@Override double re(final int i) { return a[2 * i]; }
-			@Override double im(final int i) { return a[2 * i + 1]; }
+			@Override double re(final int i) { return a[o + 2 * i]; }
+			@Override double im(final int i) { return a[o + 2 * i + 1]; }
 			@Override void set(final int i, final double re, final double im) {
-				a[2 * i] = re;
-				a[2 * i + 1] = im;
+				a[o + 2 * i] = (float) re;
+				a[o + 2 * i + 1] = (float) im;
 			}
-			@Override int length() { return a.length / 2; }
+			@Override int length() { return n / 2; }
+		};
+	}
+
+	static Complex of(final double[] a, final int o, final int n) {
+		return new Complex() {
+			@Override double re(final int i) { return a[o + 2 * i]; }
+			@Override double im(final int i) { return a[o + 2 * i + 1]; }
+			@Override void set(final int i, final double re, final double im) {
+				a[o + 2 * i] = re;
+				a[o + 2 * i + 1] = im;
+			}
+			@Override int length() { return n / 2; }
 		};
 	}
 }

@@ -3,6 +3,7 @@ package org.nufftj.nufft.cpu;
 import org.nufftj.InvalidInputException;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.Kernels;
+import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
@@ -18,6 +19,12 @@ import org.nufftj.trajectory.Trajectory;
  * exact transposes of each other (same kernel weights, same deapodization, conjugate FFTs). Transforms of a batch share
  * the kernel weights of each sample, computed once per sample per call; spreading writes slabs of equal parity in
  * parallel ({@link PointOrder}).
+ * </p>
+ * <p>
+ * Stage API on buffers of the plan's {@link CpuBackend} (in the plan's precision): {@link #spread} and
+ * {@link #interpolate} are the adjoint's first and the forward's last stage alone, on grids [T][grid points]
+ * complex, x fastest; the engine's own grids hold the batch innermost, so those grids are transposed on the way in
+ * or out (a copy of the grid per call).
  * </p>
  */
 public final class CpuNufftPlan implements NufftPlan {
@@ -35,6 +42,8 @@ public final class CpuNufftPlan implements NufftPlan {
 	private final double[][] deapod;
 	private final KernelWeights weights;
 	private final Workers workers;
+	/** The backend whose workers this plan borrows (null: a plan of its own, with its own workers). */
+	private final CpuBackend backend;
 	private final GridFft fft;
 	private final StageTimes times = new StageTimes();
 	/** wrap[a][l + offset[a]] = l mod n_a for every index a window can reach. */
@@ -45,7 +54,14 @@ public final class CpuNufftPlan implements NufftPlan {
 	private double[] buffer = new double[0];
 	private boolean closed;
 
+	/** A plan with its own {@code options.resolvedThreads()} worker threads, shut down by {@link #close}. */
 	public CpuNufftPlan(final NufftParameters params, final NufftOptions options) {
+		this(params, options, null);
+	}
+
+	/** A plan on the workers of {@code backend} (null: its own workers); made by {@link CpuBackend#plan}. */
+	CpuNufftPlan(final NufftParameters params, final NufftOptions options, final CpuBackend backend) {
+		this.backend = backend;
 		this.params = params;
 		this.size = params.imageSize();
 		this.grid = params.gridSize();
@@ -63,7 +79,7 @@ public final class CpuNufftPlan implements NufftPlan {
 		for (int a = 0; a < dims; a++) deapod[a] = Kernels.deapodization(kernel, size[a], grid[a]);
 		this.weights = options.evaluation() == NufftOptions.Evaluation.LOOKUP ? KernelWeights.table(kernel)
 			: KernelWeights.online(kernel);
-		this.workers = new Workers(options.resolvedThreads());
+		this.workers = backend != null ? backend.workers() : new Workers(options.resolvedThreads());
 		this.fft = new GridFft(grid, size, workers);
 		this.wrap = new int[dims][];
 		this.wrapOffset = new int[dims];
@@ -124,13 +140,66 @@ public final class CpuNufftPlan implements NufftPlan {
 	}
 
 	@Override
+	public void forward(final Buffer image, final Buffer samples) {
+		final CpuBuffer i = own(image, "forward image"), s = own(samples, "forward samples");
+		forward(Complex.of(i), Complex.of(s), NufftPlan.transforms(this, i.length, s.length));
+	}
+
+	@Override
+	public void adjoint(final Buffer samples, final Buffer image) {
+		final CpuBuffer s = own(samples, "adjoint samples"), i = own(image, "adjoint image");
+		adjoint(Complex.of(s), Complex.of(i), NufftPlan.transforms(this, i.length, s.length));
+	}
+
+	/**
+	 * g_b[l] = Σ_m s_b[m]·ψ(l − t_m) on the periodic grid, written to {@code grid} [T][grid points] (overwritten).
+	 */
+	@Override
+	public void spread(final Buffer samples, final Buffer grid) {
+		final CpuBuffer s = own(samples, "spread samples"), g = own(grid, "spread grid");
+		ensureOpen();
+		final int transforms = stageTransforms(s, g, "spread");
+		times.clear();
+		final Complex samplesC = Complex.of(s);
+		final int group = groupSize(transforms);
+		for (int first = 0; first < transforms; first += group) {
+			final int count = Math.min(group, transforms - first);
+			final double[] inner = grid(count);
+			final long t0 = System.nanoTime();
+			clear(inner, 2L * gridPoints * count);
+			spread(samplesC, first, count, inner);
+			transposeOut(inner, count, g, first);
+			times.add("spread", (System.nanoTime() - t0) / 1e6);
+		}
+	}
+
+	/** s_b[m] = Σ_l g_b[l]·ψ(l − t_m), the transpose of {@link #spread}. */
+	@Override
+	public void interpolate(final Buffer grid, final Buffer samples) {
+		final CpuBuffer g = own(grid, "interpolate grid"), s = own(samples, "interpolate samples");
+		ensureOpen();
+		final int transforms = stageTransforms(s, g, "interpolate");
+		times.clear();
+		final Complex samplesC = Complex.of(s);
+		final int group = groupSize(transforms);
+		for (int first = 0; first < transforms; first += group) {
+			final int count = Math.min(group, transforms - first);
+			final double[] inner = grid(count);
+			final long t0 = System.nanoTime();
+			transposeIn(g, first, count, inner);
+			interpolate(inner, count, samplesC, first);
+			times.add("interpolate", (System.nanoTime() - t0) / 1e6);
+		}
+	}
+
+	@Override
 	public StageTimes times() { return times; }
 
 	@Override
 	public void close() {
 		closed = true;
 		buffer = new double[0];
-		workers.close();
+		if (backend == null) workers.close();
 	}
 
 	// -- execute --
@@ -415,7 +484,62 @@ public final class CpuNufftPlan implements NufftPlan {
 		return dims == 2 ? fy : fy * deapod[2][r / size[1]];
 	}
 
+	/** The worker pool the plan runs on (its own, or its backend's). */
+	Workers workers() { return workers; }
+
 	// -- helpers --
+
+	/** The buffer as a CPU buffer of this plan's backend (any CPU buffer for a plan of its own) and precision. */
+	private CpuBuffer own(final Buffer b, final String what) {
+		final CpuBuffer c;
+		if (backend != null) c = backend.own(b, what, params.precision());
+		else {
+			if (!(b instanceof CpuBuffer)) throw new InvalidInputException(what + ": the buffer belongs to backend " +
+				b.backend().name() + ", not to the CPU plan's " + backend());
+			c = (CpuBuffer) b;
+		}
+		if (c.precision() != params.precision()) throw new InvalidInputException(what + ": a " +
+			c.precision().name().toLowerCase() + " buffer for a " + params.precision().name().toLowerCase() + " plan");
+		return c;
+	}
+
+	/** T of a stage call: samples [T][points], grid [T][grid points] complex; fails naming both lengths. */
+	private int stageTransforms(final CpuBuffer samples, final CpuBuffer grid, final String what) {
+		final long m = order.count();
+		if (samples.length == 0 || samples.length % (2 * m) != 0 || grid.length != samples.length / (2 * m) * 2L *
+			gridPoints)
+		{
+			throw new InvalidInputException(what + ": sample buffer of " + samples.length + " values (2 x " + m +
+				" points x T) and grid buffer of " + grid.length + " values (2 x " + gridPoints +
+				" grid points x T) do not hold the same number T >= 1 of grids");
+		}
+		return (int) (samples.length / (2 * m));
+	}
+
+	/** out[first + t][j] = inner (cell j, transform t), for the group's transforms. */
+	private void transposeOut(final double[] inner, final int count, final CpuBuffer out, final int first) {
+		workers.ranges(gridPoints, (w, from, to) -> {
+			for (int j = from; j < to; j++) {
+				for (int t = 0; t < count; t++) {
+					final int o = 2 * (gridPoints * (first + t) + j);
+					out.set(o, inner[2 * (j * count + t)]);
+					out.set(o + 1, inner[2 * (j * count + t) + 1]);
+				}
+			}
+		});
+	}
+
+	private void transposeIn(final CpuBuffer in, final int first, final int count, final double[] inner) {
+		workers.ranges(gridPoints, (w, from, to) -> {
+			for (int j = from; j < to; j++) {
+				for (int t = 0; t < count; t++) {
+					final int o = 2 * (gridPoints * (first + t) + j);
+					inner[2 * (j * count + t)] = in.get(o);
+					inner[2 * (j * count + t) + 1] = in.get(o + 1);
+				}
+			}
+		});
+	}
 
 	private int groupSize(final int transforms) {
 		final long bytes = 16L * gridPoints;

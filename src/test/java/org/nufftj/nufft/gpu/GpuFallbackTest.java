@@ -2,11 +2,12 @@ package org.nufftj.nufft.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Backends;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftOptions;
@@ -49,42 +50,22 @@ class GpuFallbackTest {
 	}
 
 	/**
-	 * Plans on shared {@link GpuDevices}: {@code auto} works with or without a GPU, {@code gpu} borrows the one device
-	 * (opened once, kept after the plans close) or names the reason and keeps nothing; closed devices refuse.
+	 * {@link Backends#open}: {@code auto} gives the GPU when usable, else the CPU after exactly one notice naming the
+	 * reason; {@code cpu} never notices.
 	 */
 	@Test
-	void sharedDevicesBorrowOrFallBack() {
+	void backendsFallBackWithOneNotice() {
 		final String reason = GpuInfo.unusableReason(0);
-		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-3);
-		final GpuDevices devices = new GpuDevices();
-		try {
-			for (int i = 0; i < 3; i++) {
-				try (NufftPlan auto = Nufft.plan(new int[] { 16, 16 }, o.withDevice(DeviceChoice.AUTO), devices)) {
-					assertTrue(auto.backend().startsWith(reason == null ? "gpu" : "cpu"), auto.backend() + " / " + reason);
-				}
-			}
-			if (reason == null) {
-				try (NufftPlan a = Nufft.plan(new int[] { 16, 16 }, o.withDevice(DeviceChoice.gpu(0)), devices);
-					NufftPlan b = Nufft.plan(new int[] { 12, 10, 8 }, o.withDevice(DeviceChoice.gpu(0)), devices))
-				{
-					assertSame(((GpuNufftPlan) a).device(), ((GpuNufftPlan) b).device(), "one device for both plans");
-					assertSame(devices.get(0), ((GpuNufftPlan) a).device());
-				}
-				assertEquals(java.util.List.of(0), devices.opened(), "kept open after the plans closed");
-			}
-			else {
-				assertThrows(IllegalStateException.class, () -> Nufft.plan(new int[] { 16, 16 },
-					o.withDevice(DeviceChoice.gpu(0)), devices));
-				assertTrue(devices.opened().isEmpty(), "a device that failed to open is not kept");
-			}
+		final java.util.List<String> notices = new java.util.ArrayList<>();
+		try (Backend auto = Backends.open(DeviceChoice.AUTO, 1, notices::add)) {
+			assertEquals(reason == null ? DeviceChoice.Kind.GPU : DeviceChoice.Kind.CPU, auto.device().kind(),
+				auto.name() + " / " + reason);
+			assertEquals(reason == null ? 0 : 1, notices.size(), notices.toString());
 		}
-		finally {
-			devices.close();
+		try (Backend cpu = Backends.open(DeviceChoice.CPU, 2, notices::add)) {
+			assertEquals(DeviceChoice.CPU, cpu.device());
+			assertTrue(cpu.name().startsWith("cpu (2 threads"), cpu.name());
 		}
-		assertTrue(devices.isClosed() && devices.opened().isEmpty());
-		assertThrows(IllegalStateException.class, () -> devices.get(0));
-		try (NufftPlan cpu = Nufft.plan(new int[] { 16, 16 }, o.withDevice(DeviceChoice.CPU), devices)) {
-			assertTrue(cpu.backend().startsWith("cpu"), "CPU plans ignore the devices");
-		}
+		assertEquals(reason == null ? 0 : 1, notices.size(), "cpu gives no notice");
 	}
 }

@@ -23,8 +23,6 @@ import org.junit.platform.launcher.core.LauncherFactory;
 import org.nufftj.command.NufftGpuServiceTest;
 import org.nufftj.io.AtomicFiles;
 import org.nufftj.nufft.SpreadMethod;
-import org.nufftj.recon.gpu.GpuGriddingTest;
-import org.nufftj.recon.gpu.GpuPipeMenonTest;
 
 /**
  * The GPU suite that scripts/gpu-suite.sh runs on the GPU machine (no Maven there): every GPU test class through the
@@ -78,7 +76,7 @@ public final class GpuSuite {
 
 	private static void tests(final StringBuilder md) {
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class, GpuGriddingTest.class, GpuPipeMenonTest.class, NufftGpuServiceTest.class };
+			GpuLeakTest.class, GpuBackendTest.class, GpuReconTest.class, GpuOperatorTest.class, NufftGpuServiceTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -137,8 +135,10 @@ public final class GpuSuite {
 		System.out.println("TESTS: " + summary);
 		md.append("## Tests\n\n").append(summary).append(" (classes: GpuFallbackTest, GpuParityTest, ")
 			.append("GpuNufftPlanTest = the shared AbstractNufftPlanTest suite on GPU 0, GpuLeakTest, ")
-			.append("GpuGriddingTest = device-resident gridding recon vs the CPU recon, GpuPipeMenonTest = Pipe-Menon ")
-			.append("weights on the GPU vs the host and shared GpuDevices, NufftGpuServiceTest = the SciJava GPU service ")
+			.append("GpuBackendTest = the shared AbstractBackendTest suite (vector operations, FFT, plan stages), ")
+			.append("GpuReconTest = the shared AbstractReconTest suite (gridding recon and Pipe-Menon, vs the CPU backend), ")
+			.append("GpuOperatorTest = the shared AbstractOperatorTest suite (adjointness of every operator and ")
+			.append("composition), NufftGpuServiceTest = the SciJava GPU service ")
 			.append("through the commands).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');

@@ -1,0 +1,424 @@
+package org.nufftj.nufft;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.nufftj.InvalidInputException;
+import org.nufftj.recon.CoilCombine;
+
+/**
+ * The {@link Backend} contract, written once and run for every backend (subclasses open it): every vector operation
+ * against a plain-Java double reference on fresh random data (the seed is in every failure message), in float and
+ * double, with broadcasting, slices and in-place use; the FFT against a direct DFT; mismatched precisions and lengths
+ * refused naming both.
+ */
+public abstract class AbstractBackendTest {
+
+	/** Opens the backend under test (closed after each test). */
+	protected abstract Backend open();
+
+	protected Backend backend;
+	private long seed;
+	private Random random;
+
+	@BeforeEach
+	void openBackend() {
+		backend = open();
+		seed = System.nanoTime();
+		random = new Random(seed);
+	}
+
+	@AfterEach
+	void closeBackend() {
+		backend.close();
+	}
+
+	// -- element-wise operations --
+
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void fillCopyScaleAxpby(final Precision p) {
+		final int n = 2 * 1013;
+		final double[] x = gaussian(n), y = gaussian(n);
+		try (Buffer bx = upload(x, p); Buffer by = upload(y, p); Buffer c = backend.allocate(n, p)) {
+			backend.fill(c, 1.5, -2.5);
+			final double[] fill = new double[n];
+			for (int i = 0; i < n; i += 2) {
+				fill[i] = 1.5;
+				fill[i + 1] = -2.5;
+			}
+			check(fill, download(c), p, "fill");
+			backend.copy(bx, c);
+			check(x, download(c), p, "copy");
+			backend.scale(c, -0.75);
+			check(map(x, v -> -0.75 * v), download(c), p, "scale");
+			backend.axpby(0.5, bx, -2, by);
+			final double[] e = new double[n];
+			for (int i = 0; i < n; i++) e[i] = 0.5 * x[i] - 2 * y[i];
+			check(e, download(by), p, "axpby");
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void dotAndNorm(final Precision p) {
+		final int n = 2 * 777;
+		final double[] x = rounded(gaussian(n), p), y = rounded(gaussian(n), p);
+		try (Buffer bx = upload(x, p); Buffer by = upload(y, p)) {
+			double re = 0, im = 0, s = 0;
+			for (int i = 0; i < n; i += 2) {
+				re += x[i] * y[i] + x[i + 1] * y[i + 1];
+				im += x[i] * y[i + 1] - x[i + 1] * y[i];
+				s += x[i] * x[i] + x[i + 1] * x[i + 1];
+			}
+			final double[] d = backend.dot(bx, by);
+			// Inputs are exactly representable: only the accumulation (double on every backend) differs.
+			assertEquals(re, d[0], 1e-10 * n, "dot re, seed " + seed);
+			assertEquals(im, d[1], 1e-10 * n, "dot im, seed " + seed);
+			assertEquals(Math.sqrt(s), backend.norm(bx), 1e-10 * Math.sqrt(s), "norm, seed " + seed);
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void complexProductsBroadcastOverTheBatch(final Precision p) {
+		final int period = 2 * 301, batch = 3;
+		final double[] a = gaussian(period * batch), b = gaussian(period);
+		b[4] = 0;
+		b[5] = 0; // a zero divisor: the quotient is 0 there
+		try (Buffer ba = upload(a, p); Buffer bb = upload(b, p); Buffer out = backend.allocate(a.length, p)) {
+			for (int op = 0; op < 3; op++) {
+				final double[] e = new double[a.length];
+				for (int i = 0; i < a.length; i += 2) {
+					final int j = i % period;
+					final double ar = a[i], ai = a[i + 1], br = b[j], bi = op == 1 ? -b[j + 1] : b[j + 1];
+					if (op == 2) {
+						final double m = br * br + bi * bi;
+						e[i] = m == 0 ? 0 : (ar * br + ai * bi) / m;
+						e[i + 1] = m == 0 ? 0 : (ai * br - ar * bi) / m;
+					}
+					else {
+						e[i] = ar * br - ai * bi;
+						e[i + 1] = ar * bi + ai * br;
+					}
+				}
+				if (op == 0) backend.multiply(ba, bb, out);
+				else if (op == 1) backend.multiplyConjugate(ba, bb, out);
+				else backend.divide(ba, bb, out);
+				check(e, download(out), p, new String[] { "multiply", "multiplyConjugate", "divide" }[op]);
+			}
+			// In place: out aliases a.
+			backend.multiply(ba, bb, ba);
+			final double[] e = new double[a.length];
+			for (int i = 0; i < a.length; i += 2) {
+				final int j = i % period;
+				e[i] = a[i] * b[j] - a[i + 1] * b[j + 1];
+				e[i + 1] = a[i] * b[j + 1] + a[i + 1] * b[j];
+			}
+			check(e, download(ba), p, "multiply in place");
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void realWeightsSumsAndConversions(final Precision p) {
+		final int m = 257, batch = 4;
+		final double[] a = gaussian(2 * m * batch), w = gaussian(m);
+		try (Buffer ba = upload(a, p); Buffer bw = upload(w, p); Buffer out = backend.allocate(a.length, p);
+			Buffer sum = backend.allocate(2 * m, p); Buffer re = backend.allocate(m * batch, p))
+		{
+			backend.multiplyReal(ba, bw, out);
+			final double[] e = new double[a.length];
+			for (int i = 0; i < a.length; i++) e[i] = a[i] * w[(i / 2) % m];
+			check(e, download(out), p, "multiplyReal");
+			backend.sumBatch(ba, batch, sum);
+			final double[] s = new double[2 * m];
+			for (int i = 0; i < a.length; i++) s[i % (2 * m)] += a[i];
+			check(s, download(sum), p, "sumBatch");
+			backend.complexToReal(ba, re);
+			final double[] r = new double[m * batch];
+			for (int i = 0; i < r.length; i++) r[i] = a[2 * i];
+			check(r, download(re), p, "complexToReal");
+			backend.realToComplex(re, out);
+			final double[] c = new double[a.length];
+			for (int i = 0; i < r.length; i++) c[2 * i] = r[i];
+			check(c, download(out), p, "realToComplex");
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void sumOfSquaresAndWalsh(final Precision p) {
+		final int[] size = { 13, 11 };
+		final int coils = 3, px = size[0] * size[1];
+		final double[] x = rounded(gaussian(2 * px * coils), Precision.FLOAT);
+		try (Buffer bx = upload(x, p); Buffer out = backend.allocate(2 * px, p)) {
+			backend.sumOfSquares(bx, coils, out);
+			final double[] e = new double[2 * px];
+			for (int q = 0; q < px; q++) {
+				double s = 0;
+				for (int c = 0; c < coils; c++) s += x[2 * (q + px * c)] * x[2 * (q + px * c)] + x[2 * (q + px * c) + 1] *
+					x[2 * (q + px * c) + 1];
+				e[2 * q] = Math.sqrt(s);
+			}
+			check(e, download(out), p, "sumOfSquares");
+			backend.walsh(bx, size, coils, out);
+			final float[] host = CoilCombine.walsh(toFloat(x), 0, size, coils);
+			final double[] h = new double[host.length];
+			for (int i = 0; i < h.length; i++) h[i] = host[i];
+			// The host form stores float; the maths (double) is the same on every backend.
+			assertTrue(relative(h, download(out)) < 1e-5, "walsh vs CoilCombine.walsh: " + relative(h, download(out)) +
+				", seed " + seed);
+		}
+	}
+
+	// -- FFT --
+
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void fftMatchesDirectDft(final Precision p) {
+		for (final int[] size : new int[][] { { 8 }, { 6, 5 }, { 4, 3, 5 } }) {
+			int px = 1;
+			for (final int n : size) px *= n;
+			final int batch = 2;
+			final double[] x = gaussian(2 * px * batch);
+			for (final int sign : new int[] { -1, 1 }) {
+				try (Buffer b = upload(x, p)) {
+					backend.fft(b, size, sign);
+					check(dft(x, size, batch, sign), download(b), p, "fft " + java.util.Arrays.toString(size) + " sign " +
+						sign);
+				}
+			}
+		}
+	}
+
+	// -- plans on buffers --
+
+	/**
+	 * A plan of this backend on its buffers: forward and adjoint of a batch of T = 2 against the exact NUDFT; spread
+	 * and interpolate against the direct kernel sums g_b[l] = Σ_m s_b[m]·ψ(l − t_m) (periodic grid, t_m = k_m·n) and
+	 * their transpose.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void planStagesOnBuffers(final Precision p) {
+		for (final int[] size : new int[][] { { 12, 10 }, { 8, 6, 10 } }) {
+			final org.nufftj.trajectory.Trajectory t = TestTrajectories.make("random", size, 150, random);
+			final int px = (int) Arrays2.pixels(size), m = t.count(), batch = 2;
+			final double eps = p == Precision.FLOAT ? 1e-4 : 1e-9;
+			try (NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(eps))) {
+				plan.setPoints(t);
+				final double[] image = gaussian(2 * px * batch), samples = gaussian(2 * m * batch);
+				try (Buffer bi = upload(image, p); Buffer bs = backend.allocate(2L * m * batch, p)) {
+					plan.forward(bi, bs);
+					final double ef = relative(Nudft.forward(size, t, image, 0), download(bs));
+					assertTrue(ef < 10 * eps, "forward on buffers " + java.util.Arrays.toString(size) + ": " + ef +
+						", seed " + seed);
+				}
+				try (Buffer bs = upload(samples, p); Buffer bi = backend.allocate(2L * px * batch, p)) {
+					plan.adjoint(bs, bi);
+					final double ea = relative(Nudft.adjoint(size, t, samples, 0), download(bi));
+					assertTrue(ea < 10 * eps, "adjoint on buffers " + java.util.Arrays.toString(size) + ": " + ea +
+						", seed " + seed);
+				}
+				final NufftParameters params = plan.parameters();
+				final int gp = (int) params.gridPoints();
+				final double[] grid = gaussian(2 * gp * batch);
+				final double[][] taps = taps(params, t);
+				try (Buffer bs = upload(samples, p); Buffer bg = backend.allocate(2L * gp * batch, p)) {
+					backend.fill(bg, 3, 3); // overwritten, not added to
+					plan.spread(bs, bg);
+					final double[] e = new double[2 * gp * batch];
+					for (int b = 0; b < batch; b++) for (int q = 0; q < m; q++) for (int j = 0; j < taps[q].length; j += 2) {
+						final int l = (int) taps[q][j];
+						e[2 * (gp * b + l)] += taps[q][j + 1] * samples[2 * (m * b + q)];
+						e[2 * (gp * b + l) + 1] += taps[q][j + 1] * samples[2 * (m * b + q) + 1];
+					}
+					check(e, download(bg), p == Precision.FLOAT ? 2e-6 : 1e-12, "spread", p);
+				}
+				try (Buffer bg = upload(grid, p); Buffer bs = backend.allocate(2L * m * batch, p)) {
+					plan.interpolate(bg, bs);
+					final double[] e = new double[2 * m * batch];
+					for (int b = 0; b < batch; b++) for (int q = 0; q < m; q++) for (int j = 0; j < taps[q].length; j += 2) {
+						final int l = (int) taps[q][j];
+						e[2 * (m * b + q)] += taps[q][j + 1] * grid[2 * (gp * b + l)];
+						e[2 * (m * b + q) + 1] += taps[q][j + 1] * grid[2 * (gp * b + l) + 1];
+					}
+					check(e, download(bs), p == Precision.FLOAT ? 2e-6 : 1e-12, "interpolate", p);
+				}
+				try (Buffer bs = backend.allocate(2L * m, p); Buffer bg = backend.allocate(2L * gp + 2, p)) {
+					final InvalidInputException e = assertThrows(InvalidInputException.class, () -> plan.spread(bs, bg));
+					assertTrue(e.getMessage().contains(String.valueOf(2L * gp + 2)), e.getMessage());
+				}
+			}
+		}
+	}
+
+	/** Per point: (grid cell, weight) pairs of its W^d taps, ψ(l − t) per axis, l wrapped onto the periodic grid. */
+	private static double[][] taps(final NufftParameters params, final org.nufftj.trajectory.Trajectory t) {
+		final org.nufftj.kernel.Kernel k = params.kernel();
+		final int w = k.width(), d = t.dimensions();
+		final int[] n = params.gridSize();
+		final double[][] out = new double[t.count()][];
+		for (int q = 0; q < t.count(); q++) {
+			int taps = 1;
+			for (int a = 0; a < d; a++) taps *= w;
+			out[q] = new double[2 * taps];
+			for (int j = 0; j < taps; j++) {
+				double weight = 1;
+				int cell = 0, stride = 1;
+				for (int a = 0, r = j; a < d; a++, r /= w) {
+					final double u = t.k(q, a) * n[a];
+					final int l = org.nufftj.kernel.Kernels.stencilStart(u, w) + r % w;
+					weight *= k.value(l - u);
+					cell += stride * Math.floorMod(l, n[a]);
+					stride *= n[a];
+				}
+				out[q][2 * j] = cell;
+				out[q][2 * j + 1] = weight;
+			}
+		}
+		return out;
+	}
+
+	// -- slices --
+
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void slicesAreViews(final Precision p) {
+		final double[] x = gaussian(40);
+		try (Buffer b = upload(x, p)) {
+			final Buffer s = b.slice(10, 20);
+			assertEquals(20, s.length());
+			backend.scale(s, 2);
+			final double[] e = x.clone();
+			for (int i = 10; i < 30; i++) e[i] *= 2;
+			check(e, download(b), p, "scale of a slice");
+			final Buffer t = s.slice(4, 6);
+			backend.fill(t, 0, 0);
+			for (int i = 14; i < 20; i++) e[i] = 0;
+			check(e, download(b), p, "fill of a slice of a slice");
+			assertThrows(InvalidInputException.class, () -> b.slice(30, 11));
+			assertThrows(InvalidInputException.class, () -> b.slice(-1, 2));
+			s.close(); // a view owns nothing: the parent stays usable
+			check(e, download(b), p, "parent after closing a view");
+		}
+	}
+
+	// -- mismatches --
+
+	@Test
+	void mismatchedPrecisionsAndLengthsAreRefusedNamingBoth() {
+		try (Buffer f = backend.allocate(8, Precision.FLOAT); Buffer d = backend.allocate(8, Precision.DOUBLE);
+			Buffer g = backend.allocate(6, Precision.FLOAT))
+		{
+			final InvalidInputException e = assertThrows(InvalidInputException.class, () -> backend.copy(f, d));
+			assertTrue(e.getMessage().contains("float") && e.getMessage().contains("double"), e.getMessage());
+			final InvalidInputException l = assertThrows(InvalidInputException.class, () -> backend.axpby(1, f, 1, g));
+			assertTrue(l.getMessage().contains("8") && l.getMessage().contains("6"), l.getMessage());
+			assertThrows(InvalidInputException.class, () -> backend.multiply(f, g, f));
+			assertThrows(InvalidInputException.class, () -> backend.sumBatch(f, 3, g));
+			assertThrows(InvalidInputException.class, () -> backend.fft(f, new int[] { 3 }, -1));
+		}
+	}
+
+	// -- helpers --
+
+	protected double[] gaussian(final int n) {
+		final double[] a = new double[n];
+		for (int i = 0; i < n; i++) a[i] = random.nextGaussian();
+		return a;
+	}
+
+	protected Buffer upload(final double[] v, final Precision p) {
+		final Buffer b = backend.allocate(v.length, p);
+		if (p == Precision.FLOAT) backend.write(toFloat(v), 0, b);
+		else backend.write(v, 0, b);
+		return b;
+	}
+
+	protected double[] download(final Buffer b) {
+		final double[] out = new double[(int) b.length()];
+		if (b.precision() == Precision.FLOAT) {
+			final float[] f = new float[out.length];
+			backend.read(b, f, 0);
+			for (int i = 0; i < f.length; i++) out[i] = f[i];
+		}
+		else backend.read(b, out, 0);
+		return out;
+	}
+
+	private void check(final double[] expected, final double[] actual, final Precision p, final String what) {
+		check(expected, actual, p == Precision.FLOAT ? 1e-6 : 1e-13, what, p);
+	}
+
+	private void check(final double[] expected, final double[] actual, final double bound, final String what,
+		final Precision p)
+	{
+		assertEquals(expected.length, actual.length, what + ": length");
+		final double e = relative(expected, actual);
+		assertTrue(e <= bound, what + " (" + p + "): relative error " + e + " > " + bound + ", seed " + seed);
+	}
+
+	static double relative(final double[] expected, final double[] actual) {
+		double d = 0, n = 0;
+		for (int i = 0; i < expected.length; i++) {
+			d += (expected[i] - actual[i]) * (expected[i] - actual[i]);
+			n += expected[i] * expected[i];
+		}
+		return Math.sqrt(d / Math.max(n, Double.MIN_NORMAL));
+	}
+
+	private static double[] rounded(final double[] v, final Precision p) {
+		if (p == Precision.FLOAT) for (int i = 0; i < v.length; i++) v[i] = (float) v[i];
+		return v;
+	}
+
+	private static float[] toFloat(final double[] v) {
+		final float[] f = new float[v.length];
+		for (int i = 0; i < v.length; i++) f[i] = (float) v[i];
+		return f;
+	}
+
+	private static double[] map(final double[] v, final java.util.function.DoubleUnaryOperator f) {
+		final double[] o = new double[v.length];
+		for (int i = 0; i < v.length; i++) o[i] = f.applyAsDouble(v[i]);
+		return o;
+	}
+
+	/** X_k = Σ_n x_n e^{sign·2πi Σ_a k_a n_a / N_a} for each of the batch's arrays, directly. */
+	private static double[] dft(final double[] x, final int[] size, final int batch, final int sign) {
+		int px = 1;
+		for (final int n : size) px *= n;
+		final double[] out = new double[x.length];
+		for (int b = 0; b < batch; b++) {
+			for (int k = 0; k < px; k++) {
+				double re = 0, im = 0;
+				for (int j = 0; j < px; j++) {
+					double phase = 0;
+					for (int a = 0, rk = k, rj = j; a < size.length; a++) {
+						phase += (double) (rk % size[a]) * (rj % size[a]) / size[a];
+						rk /= size[a];
+						rj /= size[a];
+					}
+					final double c = Math.cos(sign * 2 * Math.PI * phase), s = Math.sin(sign * 2 * Math.PI * phase);
+					final double xr = x[2 * (b * px + j)], xi = x[2 * (b * px + j) + 1];
+					re += xr * c - xi * s;
+					im += xr * s + xi * c;
+				}
+				out[2 * (b * px + k)] = re;
+				out[2 * (b * px + k) + 1] = im;
+			}
+		}
+		return out;
+	}
+}

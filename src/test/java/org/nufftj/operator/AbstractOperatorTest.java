@@ -1,0 +1,396 @@
+package org.nufftj.operator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.nufftj.InvalidInputException;
+import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.Nudft;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.Precision;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * The operator layer, written once against {@link Backend} and run for every backend (subclasses open it): the
+ * dot-product adjointness test on every operator and on compositions of them, in float and double; the FFT operator
+ * against the direct centred DFT and unitary; the NUFFT operator against the exact NUDFT (scale, weights, batch);
+ * compositions against the same maths done step by step; mismatches refused. Fresh random inputs; seed in messages.
+ */
+public abstract class AbstractOperatorTest {
+
+	/** Opens the backend under test (closed after each test). */
+	protected abstract Backend open();
+
+	protected Backend backend;
+	private long seed;
+	private Random random;
+	private final List<AutoCloseable> toClose = new ArrayList<>();
+
+	@BeforeEach
+	void openBackend() {
+		backend = open();
+		seed = System.nanoTime();
+		random = new Random(seed);
+	}
+
+	@AfterEach
+	void closeAll() throws Exception {
+		for (int i = toClose.size() - 1; i >= 0; i--) toClose.get(i).close();
+		toClose.clear();
+		backend.close();
+	}
+
+	// -- adjointness --
+
+	/** Every operator kind, and compositions of them, pass the dot-product test. */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void everyOperatorAndCompositionIsAdjoint(final Precision p) {
+		final double bound = p == Precision.FLOAT ? 1e-5 : 1e-11;
+		final int[] size = { 12, 10 };
+		final int px = 120, coils = 3;
+		final NufftPlan plan = plan(size, p, 300);
+		final LinearOperator nufft = keep(NufftOperator.unscaled(backend, plan));
+		final LinearOperator bart = keep(NufftOperator.bart(backend, plan, coils));
+		final LinearOperator weighted = keep(new NufftOperator(backend, plan, 2.5, weights(300), coils));
+		final LinearOperator fft = keep(new FftOperator(backend, p, size, 1));
+		final LinearOperator fft3 = keep(new FftOperator(backend, p, new int[] { 5, 4, 3 }, 2));
+		final Buffer maps = keep(Adjointness.gaussian(backend, p, 2L * px * coils, random));
+		final LinearOperator sense = keep(Operators.diagonal(maps, 2L * px * coils)); // coil maps
+		final Buffer image = keep(Adjointness.gaussian(backend, p, 2L * px, random));
+		final LinearOperator phase = keep(Operators.diagonal(image, 2L * px * coils)); // broadcast over coils
+		final Buffer w = keep(Adjointness.gaussian(backend, p, 300, random));
+		final LinearOperator dcf = keep(Operators.realDiagonal(w, 2L * 300 * coils));
+		final LinearOperator id = keep(Operators.identity(backend, p, 2L * px));
+		final LinearOperator copies = keep(Operators.stack(id, id, id)); // x ↦ [x; x; x]: one image to every coil
+		final LinearOperator senseNufft = keep(Operators.chain(copies, sense, bart)); // SENSE forward model
+		final LinearOperator[] ops = { nufft, bart, weighted, fft, fft3, sense, phase, dcf, id, copies, senseNufft,
+			keep(Operators.chain(copies, sense, Operators.blockDiagonal(fft, coils))), // Cartesian SENSE
+			keep(Operators.chain(senseNufft, dcf)),
+			keep(Operators.stack(nufft, fft, Operators.scale(id, -0.5))),
+			keep(Operators.blockDiagonal(nufft, 2)),
+			keep(Operators.sum(fft, Operators.scale(fft, 3), id)),
+			keep(Operators.scale(weighted, -1.5)),
+			senseNufft.adjoint(),
+			keep(nufft.normal()),
+			keep(senseNufft.normal()),
+			keep(Operators.chain(fft.adjoint(), Operators.diagonal(image, 2L * px), fft)) };
+		for (final LinearOperator op : ops) {
+			for (int trial = 0; trial < 2; trial++) {
+				final double e = Adjointness.mismatch(op, random);
+				assertTrue(e <= bound, op + ": adjoint mismatch " + e + " > " + bound + ", seed " + seed);
+			}
+		}
+	}
+
+	/** The test can fail: a conjugated "adjoint" is caught. */
+	@Test
+	void theDotProductTestDetectsAWrongAdjoint() {
+		final NufftPlan plan = plan(new int[] { 16, 16 }, Precision.DOUBLE, 200);
+		final LinearOperator good = keep(NufftOperator.unscaled(backend, plan));
+		final LinearOperator wrong = new LinearOperator() {
+			@Override public Backend backend() { return good.backend(); }
+			@Override public Precision precision() { return good.precision(); }
+			@Override public long domainLength() { return good.domainLength(); }
+			@Override public long rangeLength() { return good.rangeLength(); }
+			@Override public void apply(final Buffer x, final Buffer y) { good.apply(x, y); }
+			@Override public void applyAdjoint(final Buffer y, final Buffer x) {
+				good.applyAdjoint(y, x);
+				backend.multiplyConjugate(ones(x.length()), x, x); // x itself conjugated: not the adjoint
+			}
+		};
+		assertTrue(Adjointness.mismatch(good, random) <= 1e-11, "seed " + seed);
+		assertTrue(Adjointness.mismatch(wrong, random) > 1e-2, "seed " + seed);
+	}
+
+	// -- FFT operator --
+
+	/** F against the centred DFT written out, and unitary: ‖F x‖ = ‖x‖, Fᴴ F x = x. */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void fftOperatorIsTheCentredUnitaryDft(final Precision p) {
+		final double bound = p == Precision.FLOAT ? 1e-5 : 1e-12;
+		for (final int[] size : new int[][] { { 8 }, { 6, 5 }, { 4, 3, 5 }, { 7, 6 } }) {
+			final int batch = 2;
+			final FftOperator f = keep(new FftOperator(backend, p, size, batch));
+			final double[] x = gaussian((int) f.domainLength());
+			try (Buffer bx = upload(x, p); Buffer y = backend.allocate(f.rangeLength(), p);
+				Buffer back = backend.allocate(f.domainLength(), p))
+			{
+				f.apply(bx, y);
+				final double e = relative(centredDft(x, size, batch), download(y));
+				assertTrue(e <= bound, "F vs centred DFT " + java.util.Arrays.toString(size) + ": " + e + ", seed " + seed);
+				assertEquals(backend.norm(bx), backend.norm(y), bound * backend.norm(bx), "unitary, seed " + seed);
+				f.applyAdjoint(y, back);
+				assertTrue(relative(x, download(back)) <= bound, "F^H F x = x, seed " + seed);
+			}
+		}
+	}
+
+	// -- NUFFT operator --
+
+	/** s·W^{1/2}·F on T transforms against the exact NUDFT, forward and adjoint; BART's s = 1/√pixels. */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void nufftOperatorIsScaledWeightedExactTransform(final Precision p) {
+		final double eps = p == Precision.FLOAT ? 1e-5 : 1e-9;
+		final int[] size = { 24, 20 };
+		final int m = 500, t = 2;
+		final NufftPlan plan = plan(size, p, m);
+		final Trajectory traj = trajectory;
+		assertEquals(1 / Math.sqrt(480), NufftOperator.bart(backend, plan).scale(), 1e-15);
+		final float[] w = weights(m);
+		for (final NufftOperator op : new NufftOperator[] { keep(NufftOperator.bart(backend, plan, t)),
+			keep(new NufftOperator(backend, plan, 0.5, w, t)) })
+		{
+			final double s = op.scale();
+			final boolean weighted = s == 0.5;
+			final double[] x = gaussian((int) op.domainLength()), y = gaussian((int) op.rangeLength());
+			final double[] fx = Nudft.forward(size, traj, x, 2);
+			final double[] wy = y.clone();
+			for (int i = 0; i < fx.length; i++) {
+				final double f = s * (weighted ? Math.sqrt(w[(i / 2) % m]) : 1);
+				fx[i] *= f;
+				wy[i] *= f;
+			}
+			final double[] fy = Nudft.adjoint(size, traj, wy, 2);
+			try (Buffer bx = upload(x, p); Buffer by = upload(y, p); Buffer ax = backend.allocate(op.rangeLength(), p);
+				Buffer ahy = backend.allocate(op.domainLength(), p))
+			{
+				final double[] before = download(by);
+				op.apply(bx, ax);
+				op.applyAdjoint(by, ahy);
+				assertTrue(relative(fx, download(ax)) <= eps, op + " forward: " + relative(fx, download(ax)) + ", seed " +
+					seed);
+				assertTrue(relative(fy, download(ahy)) <= eps, op + " adjoint: " + relative(fy, download(ahy)) +
+					", seed " + seed);
+				assertTrue(java.util.Arrays.equals(before, download(by)), "the adjoint leaves y as it was");
+			}
+		}
+	}
+
+	/** The normal operator is Aᴴ(A x), the same on every application (its work buffer is reused). */
+	@Test
+	void normalIsAdjointOfForward() {
+		final int[] size = { 16, 12 };
+		final NufftPlan plan = plan(size, Precision.FLOAT, 250);
+		final NufftOperator op = keep(NufftOperator.bart(backend, plan));
+		final LinearOperator n = keep(op.normal());
+		assertSame(n, n.adjoint(), "self-adjoint");
+		final double[] x = gaussian(2 * 192);
+		final double[] ref = Nudft.adjoint(size, trajectory, Nudft.forward(size, trajectory, x, 2), 2);
+		for (int i = 0; i < ref.length; i++) ref[i] /= 192;
+		try (Buffer bx = upload(x, Precision.FLOAT); Buffer out = backend.allocate(2 * 192, Precision.FLOAT)) {
+			for (int i = 0; i < 2; i++) {
+				n.apply(bx, out);
+				assertTrue(relative(ref, download(out)) <= 2e-5, "normal error " + relative(ref, download(out)) +
+					", seed " + seed);
+			}
+		}
+	}
+
+	// -- compositions do what they say --
+
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void compositionsMatchTheirStepByStepMaths(final Precision p) {
+		final double bound = p == Precision.FLOAT ? 1e-6 : 1e-13;
+		final int[] size = { 6, 5 };
+		final int n = 30; // pixels
+		final FftOperator f = keep(new FftOperator(backend, p, size, 1));
+		final double[] dv = gaussian(2 * n), x = gaussian(2 * n), x2 = gaussian(4 * n);
+		final Buffer d = keep(upload(dv, p));
+		final LinearOperator diag = keep(Operators.diagonal(d, 2 * n));
+		final double[] fx = apply(f, x), dx = apply(diag, x);
+		// chain: diag first, then F.
+		check(apply(f, dx), apply(keep(Operators.chain(diag, f)), x), bound, "chain");
+		// stack: [F x; D x].
+		check(concat(fx, dx), apply(keep(Operators.stack(f, diag)), x), bound, "stack");
+		// block diagonal: [F x_1; F x_2].
+		final double[] a = java.util.Arrays.copyOfRange(x2, 0, 2 * n), b = java.util.Arrays.copyOfRange(x2, 2 * n, 4 * n);
+		check(concat(apply(f, a), apply(f, b)), apply(keep(Operators.blockDiagonal(f, 2)), x2), bound,
+			"block diagonal");
+		// sum and scale: F x + (−2) D x.
+		final double[] s = new double[2 * n];
+		for (int i = 0; i < s.length; i++) s[i] = fx[i] - 2 * dx[i];
+		check(s, apply(keep(Operators.sum(f, Operators.scale(diag, -2))), x), bound, "sum and scale");
+		// diagonal: complex product; real diagonal: real weights broadcast over a batch of 2.
+		final double[] e = new double[2 * n];
+		for (int i = 0; i < n; i++) {
+			e[2 * i] = x[2 * i] * dv[2 * i] - x[2 * i + 1] * dv[2 * i + 1];
+			e[2 * i + 1] = x[2 * i] * dv[2 * i + 1] + x[2 * i + 1] * dv[2 * i];
+		}
+		check(e, dx, bound, "diagonal");
+		final Buffer rw = keep(upload(java.util.Arrays.copyOf(dv, n), p));
+		final double[] r = new double[4 * n];
+		for (int i = 0; i < r.length; i++) r[i] = x2[i] * dv[(i / 2) % n];
+		check(r, apply(keep(Operators.realDiagonal(rw, 4 * n)), x2), bound, "real diagonal");
+	}
+
+	@Test
+	void mismatchesAreRefused() {
+		final FftOperator f = keep(new FftOperator(backend, Precision.FLOAT, new int[] { 4, 4 }, 1));
+		final FftOperator g = keep(new FftOperator(backend, Precision.FLOAT, new int[] { 4, 5 }, 1));
+		final FftOperator dbl = keep(new FftOperator(backend, Precision.DOUBLE, new int[] { 4, 4 }, 1));
+		assertThrows(InvalidInputException.class, () -> Operators.chain(f, g));
+		assertThrows(InvalidInputException.class, () -> Operators.sum(f, g));
+		assertThrows(InvalidInputException.class, () -> Operators.stack(f, dbl));
+		try (Buffer x = backend.allocate(32, Precision.FLOAT); Buffer y = backend.allocate(30, Precision.FLOAT);
+			Buffer z = backend.allocate(32, Precision.DOUBLE))
+		{
+			final InvalidInputException e = assertThrows(InvalidInputException.class, () -> f.apply(x, y));
+			assertTrue(e.getMessage().contains("32") && e.getMessage().contains("30"), e.getMessage());
+			final InvalidInputException q = assertThrows(InvalidInputException.class, () -> f.apply(x, z));
+			assertTrue(q.getMessage().contains("float") && q.getMessage().contains("double"), q.getMessage());
+		}
+		final NufftPlan plan = plan(new int[] { 8, 8 }, Precision.FLOAT, 10);
+		assertThrows(InvalidInputException.class, () -> new NufftOperator(backend, plan, 1, new float[9], 1));
+		final float[] w = new float[10];
+		w[3] = Float.NaN;
+		assertThrows(InvalidInputException.class, () -> new NufftOperator(backend, plan, 1, w, 1));
+		assertThrows(InvalidInputException.class, () -> new NufftOperator(backend, plan, 0, null, 1));
+	}
+
+	/** The host-array convenience gives what the buffers give. */
+	@Test
+	void hostArraysConvenience() {
+		final FftOperator f = keep(new FftOperator(backend, Precision.DOUBLE, new int[] { 6, 4 }, 1));
+		final double[] x = gaussian(48);
+		final float[] xf = new float[48], y = new float[48], back = new float[48];
+		for (int i = 0; i < 48; i++) xf[i] = (float) x[i];
+		Operators.apply(f, xf, y);
+		final double[] xd = new double[48];
+		for (int i = 0; i < 48; i++) xd[i] = xf[i];
+		final double[] ref = apply(f, xd);
+		final double[] yd = new double[48];
+		for (int i = 0; i < 48; i++) yd[i] = y[i];
+		check(ref, yd, 1e-6, "host apply");
+		Operators.applyAdjoint(f, y, back);
+		for (int i = 0; i < 48; i++) assertEquals(xf[i], back[i], 1e-5, "host adjoint, seed " + seed);
+		assertThrows(InvalidInputException.class, () -> Operators.apply(f, new float[46], y));
+	}
+
+	// -- helpers --
+
+	private Trajectory trajectory;
+
+	private NufftPlan plan(final int[] size, final Precision p, final int m) {
+		final double[] c = new double[size.length * m];
+		for (int i = 0; i < c.length; i++) c[i] = random.nextDouble() - 0.5;
+		trajectory = new Trajectory(size.length, c, "random");
+		final NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(
+			p == Precision.FLOAT ? 1e-6 : 1e-11));
+		plan.setPoints(trajectory);
+		toClose.add(plan);
+		return plan;
+	}
+
+	private <T extends AutoCloseable> T keep(final T c) {
+		toClose.add(c);
+		return c;
+	}
+
+	private float[] weights(final int m) {
+		final float[] w = new float[m];
+		for (int i = 0; i < m; i++) w[i] = random.nextFloat() * 3;
+		return w;
+	}
+
+	private Buffer ones(final long length) {
+		final Buffer b = keep(backend.allocate(length, Precision.DOUBLE));
+		backend.fill(b, 1, 0);
+		return b;
+	}
+
+	private double[] gaussian(final int n) {
+		final double[] a = new double[n];
+		for (int i = 0; i < n; i++) a[i] = random.nextGaussian();
+		return a;
+	}
+
+	private double[] apply(final LinearOperator op, final double[] x) {
+		try (Buffer bx = upload(x, op.precision()); Buffer y = backend.allocate(op.rangeLength(), op.precision())) {
+			op.apply(bx, y);
+			return download(y);
+		}
+	}
+
+	private Buffer upload(final double[] v, final Precision p) {
+		final Buffer b = backend.allocate(v.length, p);
+		if (p == Precision.DOUBLE) backend.write(v, 0, b);
+		else backend.write(Nudft.toFloat(v), 0, b);
+		return b;
+	}
+
+	private double[] download(final Buffer b) {
+		final double[] out = new double[(int) b.length()];
+		if (b.precision() == Precision.DOUBLE) backend.read(b, out, 0);
+		else {
+			final float[] f = new float[out.length];
+			backend.read(b, f, 0);
+			for (int i = 0; i < f.length; i++) out[i] = f[i];
+		}
+		return out;
+	}
+
+	private void check(final double[] expected, final double[] actual, final double bound, final String what) {
+		final double e = relative(expected, actual);
+		assertTrue(e <= bound, what + ": relative error " + e + " > " + bound + ", seed " + seed);
+	}
+
+	private static double[] concat(final double[] a, final double[] b) {
+		final double[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+		System.arraycopy(b, 0, c, a.length, b.length);
+		return c;
+	}
+
+	private static double relative(final double[] expected, final double[] actual) {
+		double d = 0, n = 0;
+		for (int i = 0; i < expected.length; i++) {
+			d += (expected[i] - actual[i]) * (expected[i] - actual[i]);
+			n += expected[i] * expected[i];
+		}
+		return Math.sqrt(d / Math.max(n, Double.MIN_NORMAL));
+	}
+
+	/** (F f)(k) = N^{−1/2} Σ_x f(x) e^{−2πi Σ_a k_a x_a/N_a}, x_a and k_a = index − ⌊N_a/2⌋, written out. */
+	private static double[] centredDft(final double[] x, final int[] size, final int batch) {
+		int px = 1;
+		for (final int n : size) px *= n;
+		final double[] out = new double[x.length];
+		for (int b = 0; b < batch; b++) {
+			for (int k = 0; k < px; k++) {
+				double re = 0, im = 0;
+				for (int j = 0; j < px; j++) {
+					double phase = 0;
+					for (int a = 0, rk = k, rj = j; a < size.length; a++) {
+						final int c = size[a] / 2;
+						phase += (double) (rk % size[a] - c) * (rj % size[a] - c) / size[a];
+						rk /= size[a];
+						rj /= size[a];
+					}
+					final double co = Math.cos(-2 * Math.PI * phase), si = Math.sin(-2 * Math.PI * phase);
+					final double xr = x[2 * (b * px + j)], xi = x[2 * (b * px + j) + 1];
+					re += xr * co - xi * si;
+					im += xr * si + xi * co;
+				}
+				out[2 * (b * px + k)] = re / Math.sqrt(px);
+				out[2 * (b * px + k) + 1] = im / Math.sqrt(px);
+			}
+		}
+		return out;
+	}
+}
