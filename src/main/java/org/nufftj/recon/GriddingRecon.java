@@ -9,9 +9,6 @@ import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.StageTimes;
 import org.nufftj.nufft.gpu.GpuDevices;
-import org.nufftj.recon.gpu.GpuGridding;
-import org.nufftj.recon.gpu.GpuPipeMenon;
-import org.nufftj.recon.gpu.GpuWeights;
 import org.nufftj.trajectory.Trajectory;
 
 /**
@@ -27,10 +24,8 @@ import org.nufftj.trajectory.Trajectory;
  * reported per frame; {@link Progress#cancelled()} stops with a {@link java.util.concurrent.CancellationException}.
  * </p>
  * <p>
- * On a float GPU plan the frame stays on the device from the sample upload to the combined image
- * ({@link GpuGridding}: DCF multiply, adjoint and SoS / Walsh combination on the GPU), and Pipe–Menon weights are
- * computed on the device too ({@link GpuPipeMenon}; other DCF methods on the host). CPU plans, double precision and
- * cases the device path cannot hold run the host path. {@link ReconResult#stages()} says which ran.
+ * TRANSIENT (branch gpu): the device-resident GPU path (recon/gpu) is gone with the vector kernels' move into the GPU
+ * backend; every plan runs the host path below until recon is written against {@code Backend} (branch core).
  * </p>
  * <p>
  * GPU plans open their device for the reconstruction alone, or borrow it from a caller's {@link GpuDevices} (one per
@@ -80,32 +75,20 @@ public final class GriddingRecon {
 			Progress.step(progress, 0.02, "density compensation (" + o.dcf().key() + ")");
 			final StageTimes stages = new StageTimes();
 			final long tw = System.nanoTime();
-			// Pipe–Menon on a float GPU plan runs on the plan's device, and the weights stay there for the DCF multiply.
-			try (GpuWeights resident = o.dcf() == DcfMethod.PIPE_MENON ? GpuPipeMenon.weights(plan, traj, size,
-				o.dcfIterations()) : null)
 			{
-				final float[] w = resident != null ? resident.host() : DensityCompensation.compute(o.dcf(), traj, size,
-					o.dcfIterations());
-				stages.add("dcf weights " + o.dcf().key() + (resident != null ? " (gpu)" : " (host)"),
-					(System.nanoTime() - tw) / 1e6);
+				final float[] w = DensityCompensation.compute(o.dcf(), traj, size, o.dcfIterations());
+				stages.add("dcf weights " + o.dcf().key() + " (host)", (System.nanoTime() - tw) / 1e6);
 
 				final int channels = o.combine() == CoilCombination.NONE ? coils : 1;
 				final float[] out = new float[(int) (2 * pixels * channels * frames)];
 				final float[] kept = o.keepCoils() ? new float[(int) (2 * pixels * coils * frames)] : null;
 				final int outLength = (int) (2 * pixels * channels), coilLength = (int) (2 * pixels * coils);
-				// A float GPU plan keeps the frame on the device from upload to combined image; otherwise (CPU, double,
-				// or no room on the device) the host path below.
-				try (GpuGridding gpu = GpuGridding.open(plan, w, resident, coils, size, o.combine())) {
-					final HostFrame host = gpu == null ? new HostFrame(plan, w, data.points(), coils, (int) pixels, size,
-						o.combine()) : null;
-					for (int f = 0; f < frames; f++) {
-						Progress.step(progress, 0.1 + 0.9 * f / frames, "adjoint NUFFT, frame " + (f + 1) + " of " + frames);
-						final int off = data.offset(0, f);
-						if (gpu != null) gpu.frame(data.data(), off, out, f * outLength, kept, f * coilLength, stages);
-						else host.frame(data.data(), off, out, f * outLength, kept, f * coilLength, stages);
-						if (progress.cancelled()) throw new java.util.concurrent.CancellationException("reconstruction " +
-							"cancelled");
-					}
+				final HostFrame host = new HostFrame(plan, w, data.points(), coils, (int) pixels, size, o.combine());
+				for (int f = 0; f < frames; f++) {
+					Progress.step(progress, 0.1 + 0.9 * f / frames, "adjoint NUFFT, frame " + (f + 1) + " of " + frames);
+					host.frame(data.data(), data.offset(0, f), out, f * outLength, kept, f * coilLength, stages);
+					if (progress.cancelled()) throw new java.util.concurrent.CancellationException("reconstruction " +
+						"cancelled");
 				}
 				progress.update(1, "done");
 				final ComplexImage image = new ComplexImage(out, size, channels, frames, null);

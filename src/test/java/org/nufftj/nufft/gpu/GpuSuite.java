@@ -23,8 +23,6 @@ import org.junit.platform.launcher.core.LauncherFactory;
 import org.nufftj.command.NufftGpuServiceTest;
 import org.nufftj.io.AtomicFiles;
 import org.nufftj.nufft.SpreadMethod;
-import org.nufftj.recon.gpu.GpuGriddingTest;
-import org.nufftj.recon.gpu.GpuPipeMenonTest;
 
 /**
  * The GPU suite that scripts/gpu-suite.sh runs on the GPU machine (no Maven there): every GPU test class through the
@@ -77,8 +75,9 @@ public final class GpuSuite {
 	// -- tests --
 
 	private static void tests(final StringBuilder md) {
+		// GPU subclasses of the shared backend / operator / recon suites (other packages) are listed here as they land.
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class, GpuGriddingTest.class, GpuPipeMenonTest.class, NufftGpuServiceTest.class };
+			GpuLeakTest.class, GpuBackendTest.class, NufftGpuServiceTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -137,8 +136,8 @@ public final class GpuSuite {
 		System.out.println("TESTS: " + summary);
 		md.append("## Tests\n\n").append(summary).append(" (classes: GpuFallbackTest, GpuParityTest, ")
 			.append("GpuNufftPlanTest = the shared AbstractNufftPlanTest suite on GPU 0, GpuLeakTest, ")
-			.append("GpuGriddingTest = device-resident gridding recon vs the CPU recon, GpuPipeMenonTest = Pipe-Menon ")
-			.append("weights on the GPU vs the host and shared GpuDevices, NufftGpuServiceTest = the SciJava GPU service ")
+			.append("GpuBackendTest = the GPU backend's buffers, vector operations and Buffer plans against host references, ")
+			.append("NufftGpuServiceTest = the SciJava GPU service ")
 			.append("through the commands).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');
@@ -192,7 +191,7 @@ public final class GpuSuite {
 		else for (final String s : rowSel.split(",")) pick.add(Integer.parseInt(s.trim()));
 		final List<GpuBenchmark.Result> results = new ArrayList<>();
 		final int threads = Runtime.getRuntime().availableProcessors();
-		try (GpuDevice device = new GpuDevice(0)) {
+		try (GpuBackend backend = GpuBackend.open(0)) {
 			for (final int i : pick) {
 				final GpuBenchmark.Row row = rows.get(i);
 				boolean first = true;
@@ -210,7 +209,7 @@ public final class GpuSuite {
 						continue;
 					}
 					try {
-						final GpuBenchmark.Result r = GpuBenchmark.run(device, row, ms, cpu && first, threads);
+						final GpuBenchmark.Result r = GpuBenchmark.run(backend, row, ms, cpu && first, threads);
 						first = false;
 						results.add(r);
 						write(report, md.toString() + table(results, threads));
