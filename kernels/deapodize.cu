@@ -65,12 +65,14 @@ __device__ __forceinline__ void crop(const typename Cplx<T>::type* __restrict__ 
 // -- entry points pad_<f|d>, crop_<f|d>: (DeapodArgs, input, output), launched by GpuNufftPlan --
 
 #define DEAPOD_ENTRIES(T, S)                                                                                            \
-	extern "C" __global__ void pad_##S(const DeapodArgs<T> a, const Cplx<T>::type* image, Cplx<T>::type* grid)        \
+	extern "C" __global__ void pad_##S(const __grid_constant__ DeapodArgs<T> a, const Cplx<T>::type* image,            \
+		Cplx<T>::type* grid)                                                                                           \
 	{                                                                                                                   \
 		pad<T>(image, grid, a.d[0], a.d[1], a.d[2], a.image[0], a.image[1], a.image[2], a.grid[0], a.grid[1],          \
 			a.grid[2]);                                                                                                 \
 	}                                                                                                                   \
-	extern "C" __global__ void crop_##S(const DeapodArgs<T> a, const Cplx<T>::type* grid, Cplx<T>::type* image)       \
+	extern "C" __global__ void crop_##S(const __grid_constant__ DeapodArgs<T> a, const Cplx<T>::type* grid,            \
+		Cplx<T>::type* image)                                                                                          \
 	{                                                                                                                   \
 		crop<T>(grid, image, a.d[0], a.d[1], a.d[2], a.image[0], a.image[1], a.image[2], a.grid[0], a.grid[1],         \
 			a.grid[2]);                                                                                                 \

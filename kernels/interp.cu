@@ -83,7 +83,8 @@ __device__ __forceinline__ void interp_tiles(const int* __restrict__ perm, const
 // extent; in 2D the z sizes are the constant 1, as the compiler saw them before the struct) --
 
 #define INTERP_ENTRY(T, S, W, D)                                                                                        \
-	extern "C" __global__ void __launch_bounds__(256) interp_tiles_##D##d_##S##_w##W(const PointArgs<T> p,            \
+	extern "C" __global__ void __launch_bounds__(256) interp_tiles_##D##d_##S##_w##W(                                  \
+		const __grid_constant__ PointArgs<T> p,                                                                        \
 		const Cplx<T>::type* grid, Cplx<T>::type* samples, int, const KernelSpec<T> ks)                                 \
 	{                                                                                                                   \
 		interp_tiles<T, W, D>(p.perm, p.first[0], p.first[1], D == 3 ? p.first[2] : nullptr, p.offset[0],             \

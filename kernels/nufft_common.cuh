@@ -121,7 +121,9 @@ __device__ __forceinline__ void atomic_add_c(double2* p, double2 v) {
 // -- launch parameter structs: every NUFFT kernel takes one by value (with its input, output, batch and KernelSpec).
 // Marshalled on the host by GpuStructs (same field order; pointers 8 bytes, int 4, float 4, natural alignment) once
 // per setPoints or plan; the static_asserts below are the layout the host test (GpuStructsTest) reads and checks
-// against GpuStructs, so neither side can drift alone.
+// against GpuStructs, so neither side can drift alone. Entry points declare them `const __grid_constant__`: fields are
+// then read from the parameter bank where used, as positional parameters are; a plain by-value struct had nvcc load
+// every field into a register at entry (more registers, fewer blocks per SM on the binned kernels).
 
 /**
  * The bin-sorted points of a plan (GpuPoints, GpuPointSet) and its grid: i is the sorted index, perm[i] the sample's

@@ -193,7 +193,8 @@ __device__ __forceinline__ void spread_tiles(const int* __restrict__ perm, const
 // KernelSpec); the struct is unpacked into __restrict__ arguments of the templates above --
 
 #define SPREAD_ENTRY(NAME, FN, T, S, W, D)                                                                              \
-	extern "C" __global__ void __launch_bounds__(256) NAME##_##D##d_##S##_w##W(const PointArgs<T> p,                  \
+	extern "C" __global__ void __launch_bounds__(256) NAME##_##D##d_##S##_w##W(                                        \
+		const __grid_constant__ PointArgs<T> p,                                                                        \
 		const Cplx<T>::type* samples, Cplx<T>::type* grid, int batch, const KernelSpec<T> ks)                           \
 	{                                                                                                                   \
 		FN<T, W, D>(p, samples, grid, batch, ks);                                                                       \

@@ -166,7 +166,8 @@ __device__ __forceinline__ void spread_radial_2d(const int2* __restrict__ first,
 // KernelSpec); the struct is unpacked into the __restrict__ arguments of spread_radial_2d --
 
 #define RADIAL_ENTRIES(T, S, W, BC, MIN_BLOCKS)                                                                         \
-	extern "C" __global__ void __launch_bounds__(256, MIN_BLOCKS) spread_radial_2d_##S##_w##W(const RadialArgs<T> r,  \
+	extern "C" __global__ void __launch_bounds__(256, MIN_BLOCKS) spread_radial_2d_##S##_w##W(                         \
+		const __grid_constant__ RadialArgs<T> r,                                                                       \
 		const Cplx<T>::type* samples, Cplx<T>::type* grid, int batch, const KernelSpec<T> ks)                           \
 	{                                                                                                                   \
 		spread_radial_2d<T, W, BC>(r.first, r.off, r.m, r.spokes, r.angles, r.nspokes, r.readout, r.reach[0],          \

@@ -177,22 +177,22 @@ public final class GpuBackend implements Backend {
 
 	@Override
 	public void write(final float[] src, final int srcOffset, final Buffer dst) {
-		upload(src, src.length, srcOffset, Precision.FLOAT, dst);
+		upload(PinnedStaging.Host.of(src), src.length, srcOffset, Precision.FLOAT, dst);
 	}
 
 	@Override
 	public void write(final double[] src, final int srcOffset, final Buffer dst) {
-		upload(src, src.length, srcOffset, Precision.DOUBLE, dst);
+		upload(PinnedStaging.Host.of(src), src.length, srcOffset, Precision.DOUBLE, dst);
 	}
 
 	@Override
 	public void read(final Buffer src, final float[] dst, final int dstOffset) {
-		download(src, dst, dst.length, dstOffset, Precision.FLOAT);
+		download(src, PinnedStaging.Host.of(dst), dst.length, dstOffset, Precision.FLOAT);
 	}
 
 	@Override
 	public void read(final Buffer src, final double[] dst, final int dstOffset) {
-		download(src, dst, dst.length, dstOffset, Precision.DOUBLE);
+		download(src, PinnedStaging.Host.of(dst), dst.length, dstOffset, Precision.DOUBLE);
 	}
 
 	@Override
@@ -413,7 +413,8 @@ public final class GpuBackend implements Backend {
 	void free(final GpuBuffer b, final DeviceArray a) {
 		if (closed || !owned.remove(a)) return; // freed with the backend already
 		device.makeCurrent();
-		// Queued work may still use the memory: cuMemFree waits for the device, so no synchronisation is needed.
+		// Queued work may still read or write the memory: wait for it before the memory can be handed out again.
+		check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize (freeing " + b + ")");
 		a.close();
 	}
 
@@ -480,7 +481,7 @@ public final class GpuBackend implements Backend {
 			"vector (even length expected)");
 	}
 
-	private void upload(final Object src, final int srcLength, final int srcOffset, final Precision p,
+	private void upload(final PinnedStaging.Host src, final int srcLength, final int srcOffset, final Precision p,
 		final Buffer dst)
 	{
 		final GpuBuffer d = mine(dst, "write: dst");
@@ -495,7 +496,7 @@ public final class GpuBackend implements Backend {
 		staging().upload(src, srcOffset, d.length(), d.isDouble(), d.pointer(), stream);
 	}
 
-	private void download(final Buffer src, final Object dst, final int dstLength, final int dstOffset,
+	private void download(final Buffer src, final PinnedStaging.Host dst, final int dstLength, final int dstOffset,
 		final Precision p)
 	{
 		final GpuBuffer s = mine(src, "read: src");

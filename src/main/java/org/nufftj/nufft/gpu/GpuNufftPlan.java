@@ -188,22 +188,26 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	@Override
 	public void forward(final float[] img, final float[] smp) {
-		runHost(true, NufftPlan.transforms(this, img.length, smp.length), img, smp);
+		final int t = NufftPlan.transforms(this, img.length, smp.length);
+		runHost(true, t, PinnedStaging.Host.of(img), PinnedStaging.Host.of(smp));
 	}
 
 	@Override
 	public void adjoint(final float[] smp, final float[] img) {
-		runHost(false, NufftPlan.transforms(this, img.length, smp.length), img, smp);
+		final int t = NufftPlan.transforms(this, img.length, smp.length);
+		runHost(false, t, PinnedStaging.Host.of(img), PinnedStaging.Host.of(smp));
 	}
 
 	@Override
 	public void forward(final double[] img, final double[] smp) {
-		runHost(true, NufftPlan.transforms(this, img.length, smp.length), img, smp);
+		final int t = NufftPlan.transforms(this, img.length, smp.length);
+		runHost(true, t, PinnedStaging.Host.of(img), PinnedStaging.Host.of(smp));
 	}
 
 	@Override
 	public void adjoint(final double[] smp, final double[] img) {
-		runHost(false, NufftPlan.transforms(this, img.length, smp.length), img, smp);
+		final int t = NufftPlan.transforms(this, img.length, smp.length);
+		runHost(false, t, PinnedStaging.Host.of(img), PinnedStaging.Host.of(smp));
 	}
 
 	/**
@@ -397,7 +401,9 @@ public final class GpuNufftPlan implements NufftPlan {
 	// -- helpers: execution --
 
 	/** Host-array execute: chunks of B transforms, each uploaded, transformed on the device and downloaded. */
-	private void runHost(final boolean forward, final int t, final Object img, final Object smp) {
+	private void runHost(final boolean forward, final int t, final PinnedStaging.Host img,
+		final PinnedStaging.Host smp)
+	{
 		ensureOpen();
 		requirePoints();
 		device.makeCurrent();

@@ -25,12 +25,14 @@ final class GpuStructs {
 		final int size;
 		final Map<String, Integer> offsets;
 
-		private Layout(final String name, final int size, final Object... fieldsAndOffsets) {
+		/** {@code fields}: "name offset" pairs in declaration order. */
+		private Layout(final String name, final int size, final String... fields) {
 			this.name = name;
 			this.size = size;
 			final Map<String, Integer> m = new LinkedHashMap<>();
-			for (int i = 0; i < fieldsAndOffsets.length; i += 2) {
-				m.put((String) fieldsAndOffsets[i], (Integer) fieldsAndOffsets[i + 1]);
+			for (final String f : fields) {
+				final String[] nameOffset = f.split(" ");
+				m.put(nameOffset[0], Integer.parseInt(nameOffset[1]));
 			}
 			offsets = Collections.unmodifiableMap(m);
 		}
@@ -47,18 +49,18 @@ final class GpuStructs {
 	}
 
 	/** {@code PointArgs<T>}: perm, first[3], offset[3], subBin, subStart, subCount, m, subproblems, bins[3], bin[3], grid[3]. */
-	static final Layout POINT_ARGS = new Layout("PointArgs", 128, "perm", 0, "first", 8, "offset", 32, "subBin", 56,
-		"subStart", 64, "subCount", 72, "m", 80, "subproblems", 84, "bins", 88, "bin", 100, "grid", 112);
+	static final Layout POINT_ARGS = new Layout("PointArgs", 128, "perm 0", "first 8", "offset 32",
+		"subBin 56", "subStart 64", "subCount 72", "m 80", "subproblems 84", "bins 88", "bin 100", "grid 112");
 
 	/** {@code RadialArgs<T>}: first, off, spokes, angles, m, nspokes, readout, reach[4], margin, grid[2]. */
-	static final Layout RADIAL_ARGS = new Layout("RadialArgs", 72, "first", 0, "off", 8, "spokes", 16, "angles", 24,
-		"m", 32, "nspokes", 36, "readout", 40, "reach", 44, "margin", 60, "grid", 64);
+	static final Layout RADIAL_ARGS = new Layout("RadialArgs", 72, "first 0", "off 8", "spokes 16",
+		"angles 24", "m 32", "nspokes 36", "readout 40", "reach 44", "margin 60", "grid 64");
 
 	/** {@code DeapodArgs<T>}: d[3], image[3], grid[3]. */
-	static final Layout DEAPOD_ARGS = new Layout("DeapodArgs", 48, "d", 0, "image", 24, "grid", 36);
+	static final Layout DEAPOD_ARGS = new Layout("DeapodArgs", 48, "d 0", "image 24", "grid 36");
 
 	/** {@code KernelSpec<T>}: the leading ints (the rest depends on T; {@link GpuKernelSpec} writes it). */
-	static final Layout KERNEL_SPEC = new Layout("KernelSpec", -1, "type", 0, "unused", 4);
+	static final Layout KERNEL_SPEC = new Layout("KernelSpec", -1, "type 0", "unused 4");
 
 	/**
 	 * PointArgs of sorted points: device addresses (0 for none) of perm, first[3], offset[3], subBin, subStart,
