@@ -42,6 +42,7 @@ public final class GpuBackend implements Backend {
 	private final GpuVectorKernels kernels;
 	private final GpuFfts ffts;
 	private final Set<DeviceArray> owned = Collections.newSetFromMap(new IdentityHashMap<>());
+	private final Set<GpuNufftPlan> plans = Collections.newSetFromMap(new IdentityHashMap<>());
 	private PinnedStaging staging;
 	private DeviceArray accumulators;
 	private boolean closed;
@@ -370,15 +371,18 @@ public final class GpuBackend implements Backend {
 	}
 
 	/**
-	 * Frees every buffer made here and still open, the cuFFT plans, accumulators, staging and stream, and the device
-	 * when owned; idempotent. Plans made on this backend must be closed first.
+	 * Frees everything made here and still open: plans (closed), buffers, cuFFT plans, accumulators, staging and
+	 * stream, and the device when owned; idempotent. Callers close their plans and buffers first; what they left open
+	 * is freed here rather than leaked.
 	 */
 	@Override
 	public void close() {
 		if (closed) return;
-		closed = true;
+		closed = true; // first: a plan that owns this backend closes it again from its own close()
 		try {
 			device.makeCurrent();
+			for (final GpuNufftPlan p : new ArrayList<>(plans)) p.close();
+			plans.clear();
 			JCudaDriver.cuStreamSynchronize(stream);
 			ffts.close();
 			for (final DeviceArray a : new ArrayList<>(owned)) a.close();
@@ -419,6 +423,16 @@ public final class GpuBackend implements Backend {
 	}
 
 	GpuVectorKernels kernels() { return kernels; }
+
+	/** Registers a plan made on this backend (closed with it if still open). */
+	void opened(final GpuNufftPlan p) {
+		plans.add(p);
+	}
+
+	/** Forgets a closed plan. */
+	void closed(final GpuNufftPlan p) {
+		plans.remove(p);
+	}
 
 	void ensureOpen() {
 		if (closed) throw new IllegalStateException(name() + " is closed");
@@ -542,4 +556,5 @@ public final class GpuBackend implements Backend {
 	/** Buffers this backend made and has not freed (for tests of the bookkeeping). */
 	int openBuffers() {
 		return owned.size();
-	}}
+	}
+}

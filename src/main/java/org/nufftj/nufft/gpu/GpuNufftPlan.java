@@ -130,6 +130,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		dz = az;
 		deapodArgs = GpuStructs.deapodArgs(new long[] { dx.address(), dy.address(), dz.address() }, n0, n);
 		ffts = new GpuFfts(stream);
+		backend.opened(this);
 	}
 
 	/** A plan on {@code backend} (borrowed: the caller closes the backend after the plan). */
@@ -352,6 +353,7 @@ public final class GpuNufftPlan implements NufftPlan {
 			destroyEvents();
 		}
 		finally {
+			backend.closed(this);
 			if (ownsBackend) backend.close();
 		}
 	}
@@ -637,7 +639,8 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	/** The plan's image and sample buffers of host-array calls, for at least {@code batch} transforms. */
 	private void ensureHostBuffers(final int batch) {
-		if (batch <= hostCapacity) return;
+		// The sample buffer also grows when setPoints brought more points than it was made for.
+		if (batch <= hostCapacity && samples.bytes() >= cbytes * (long) Math.max(points(), 1) * batch) return;
 		synchronize();
 		for (final DeviceArray a : new DeviceArray[] { image, samples })
 			if (a != null) a.close();

@@ -107,8 +107,11 @@ class GpuBackendTest {
 			assertEquals(2, b.openBuffers());
 		}
 		assertEquals(1, b.openBuffers(), "a closed buffer is forgotten");
+		final GpuNufftPlan plan = b.plan(new int[] { 16, 16 }, NufftOptions.defaults()); // left open
+		plan.setPoints(TestTrajectories.make("random", new int[] { 16, 16 }, 100, new Random()));
 		b.close();
 		assertThrows(IllegalStateException.class, () -> b.allocate(4, Precision.FLOAT));
+		assertThrows(IllegalStateException.class, () -> plan.forward(new float[512], new float[200]), "plan closed");
 		assertThrows(IllegalStateException.class, () -> ((GpuBuffer) kept).pointer());
 		try (GpuBackend c = GpuBackend.open(0)) {
 			assertTrue(c.gpu().memoryInfo()[0] > before - (32L << 20), "the backend freed the buffer it made");
@@ -360,7 +363,37 @@ class GpuBackendTest {
 		}
 	}
 
+	/** Points replaced by more points: host-array calls after the replacement equal a fresh plan's (buffers regrow). */
+	@Test
+	void replacingPointsByMorePointsRegrowsTheBuffers() {
+		final long seed = System.nanoTime();
+		final Random r = new Random(seed);
+		final int[] size = { 32, 32 };
+		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-4);
+		final Trajectory few = TestTrajectories.make("random", size, 500, r);
+		final Trajectory many = TestTrajectories.make("random", size, 5000, r);
+		final float[] x = Arrays2.gaussianFloat(r, 2 * 32 * 32 * 3);
+		try (GpuNufftPlan reused = backend.plan(size, o); GpuNufftPlan fresh = backend.plan(size, o)) {
+			reused.setPoints(few);
+			reused.forward(x, new float[2 * few.count() * 3]);
+			reused.setPoints(many);
+			fresh.setPoints(many);
+			final float[] a = new float[2 * many.count() * 3], b = new float[a.length];
+			reused.forward(x, a);
+			fresh.forward(x, b);
+			final double[] bd = new double[b.length];
+			for (int i = 0; i < b.length; i++) bd[i] = b[i];
+			assertTrue(err(toDouble(a), bd, Precision.FLOAT) == 0, "seed " + seed);
+		}
+	}
+
 	// -- helpers --
+
+	private static double[] toDouble(final float[] f) {
+		final double[] d = new double[f.length];
+		for (int i = 0; i < f.length; i++) d[i] = f[i];
+		return d;
+	}
 
 	private static Buffer wrap(final double[] x, final Precision p) {
 		return p == Precision.DOUBLE ? backend.wrap(x) : backend.wrap(toFloat(x));
