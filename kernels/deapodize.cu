@@ -62,16 +62,20 @@ __device__ __forceinline__ void crop(const typename Cplx<T>::type* __restrict__ 
 	image[(size_t) b * pixels + q] = v;
 }
 
+// -- entry points pad_<f|d>, crop_<f|d>: (DeapodArgs, input, output), launched by GpuNufftPlan --
+
 #define DEAPOD_ENTRIES(T, S)                                                                                            \
-	extern "C" __global__ void pad_##S(const Cplx<T>::type* image, Cplx<T>::type* grid, const T* dx, const T* dy,     \
-		const T* dz, int n0x, int n0y, int n0z, int nx, int ny, int nz)                                                 \
+	extern "C" __global__ void pad_##S(const __grid_constant__ DeapodArgs<T> a, const Cplx<T>::type* image,            \
+		Cplx<T>::type* grid)                                                                                           \
 	{                                                                                                                   \
-		pad<T>(image, grid, dx, dy, dz, n0x, n0y, n0z, nx, ny, nz);                                                     \
+		pad<T>(image, grid, a.d[0], a.d[1], a.d[2], a.image[0], a.image[1], a.image[2], a.grid[0], a.grid[1],          \
+			a.grid[2]);                                                                                                 \
 	}                                                                                                                   \
-	extern "C" __global__ void crop_##S(const Cplx<T>::type* grid, Cplx<T>::type* image, const T* dx, const T* dy,    \
-		const T* dz, int n0x, int n0y, int n0z, int nx, int ny, int nz)                                                 \
+	extern "C" __global__ void crop_##S(const __grid_constant__ DeapodArgs<T> a, const Cplx<T>::type* grid,            \
+		Cplx<T>::type* image)                                                                                          \
 	{                                                                                                                   \
-		crop<T>(grid, image, dx, dy, dz, n0x, n0y, n0z, nx, ny, nz);                                                    \
+		crop<T>(grid, image, a.d[0], a.d[1], a.d[2], a.image[0], a.image[1], a.image[2], a.grid[0], a.grid[1],         \
+			a.grid[2]);                                                                                                 \
 	}
 
 DEAPOD_ENTRIES(float, f)

@@ -78,23 +78,22 @@ __device__ __forceinline__ void interp_tiles(const int* __restrict__ perm, const
 	}
 }
 
-#define INTERP_ENTRIES(T, S, W)                                                                                         \
-	extern "C" __global__ void __launch_bounds__(256) interp_tiles_2d_##S##_w##W(const int* perm, const int* ix,      \
-		const int* iy, const T* fx, const T* fy, int m, const int* subBin, const int* subStart, const int* subCount,   \
-		int nbx, int bx, int by, const Cplx<T>::type* grid, Cplx<T>::type* samples, int nx, int ny,                    \
-		const KernelSpec<T> ks)                                                                                         \
+// -- entry points: interp_tiles_<2d|3d>_<f|d>_w<W>, launched by GpuNufftPlan with (PointArgs, grid, samples, batch,
+// KernelSpec); the struct is unpacked into the __restrict__ arguments of interp_tiles (the batch is the grid's y
+// extent; in 2D the z sizes are the constant 1, as the compiler saw them before the struct) --
+
+#define INTERP_ENTRY(T, S, W, D)                                                                                        \
+	extern "C" __global__ void __launch_bounds__(256) interp_tiles_##D##d_##S##_w##W(                                  \
+		const __grid_constant__ PointArgs<T> p,                                                                        \
+		const Cplx<T>::type* grid, Cplx<T>::type* samples, int, const KernelSpec<T> ks)                                 \
 	{                                                                                                                   \
-		interp_tiles<T, W, 2>(perm, ix, iy, nullptr, fx, fy, nullptr, m, subBin, subStart, subCount, nbx, 1, bx, by,   \
-			1, grid, samples, nx, ny, 1, ks);                                                                           \
-	}                                                                                                                   \
-	extern "C" __global__ void __launch_bounds__(256) interp_tiles_3d_##S##_w##W(const int* perm, const int* ix,      \
-		const int* iy, const int* iz, const T* fx, const T* fy, const T* fz, int m, const int* subBin,                 \
-		const int* subStart, const int* subCount, int nbx, int nby, int bx, int by, int bz,                            \
-		const Cplx<T>::type* grid, Cplx<T>::type* samples, int nx, int ny, int nz, const KernelSpec<T> ks)             \
-	{                                                                                                                   \
-		interp_tiles<T, W, 3>(perm, ix, iy, iz, fx, fy, fz, m, subBin, subStart, subCount, nbx, nby, bx, by, bz, grid, \
-			samples, nx, ny, nz, ks);                                                                                   \
+		interp_tiles<T, W, D>(p.perm, p.first[0], p.first[1], D == 3 ? p.first[2] : nullptr, p.offset[0],             \
+			p.offset[1], D == 3 ? p.offset[2] : nullptr, p.m, p.subBin, p.subStart, p.subCount, p.bins[0],             \
+			D == 3 ? p.bins[1] : 1, p.bin[0], p.bin[1], D == 3 ? p.bin[2] : 1, grid, samples, p.grid[0], p.grid[1],    \
+			D == 3 ? p.grid[2] : 1, ks);                                                                                \
 	}
+
+#define INTERP_ENTRIES(T, S, W) INTERP_ENTRY(T, S, W, 2) INTERP_ENTRY(T, S, W, 3)
 
 FOR_EACH_WIDTH(INTERP_ENTRIES, float, f)
 FOR_EACH_WIDTH(INTERP_ENTRIES, double, d)

@@ -2,6 +2,8 @@
 // of org.nufftj.kernel.* (ExpSemicircle, KaiserBessel, Gaussian), complex types and grid-index wrapping.
 #pragma once
 
+#include <cstddef>
+
 #define NUFFTJ_MAX_W 16
 
 // Kernel families, numbered as GpuKernels.kernelCode(KernelType) numbers them.
@@ -115,3 +117,85 @@ __device__ __forceinline__ void atomic_add_c(double2* p, double2 v) {
 	atomicAdd(&p->x, v.x);
 	atomicAdd(&p->y, v.y);
 }
+
+// -- launch parameter structs: every NUFFT kernel takes one by value (with its input, output, batch and KernelSpec).
+// Marshalled on the host by GpuStructs (same field order; pointers 8 bytes, int 4, float 4, natural alignment) once
+// per setPoints or plan; the static_asserts below are the layout the host test (GpuStructsTest) reads and checks
+// against GpuStructs, so neither side can drift alone. Entry points declare them `const __grid_constant__`: fields are
+// then read from the parameter bank where used, as positional parameters are; a plain by-value struct had nvcc load
+// every field into a register at entry (more registers, fewer blocks per SM on the binned kernels).
+
+/**
+ * The bin-sorted points of a plan (GpuPoints, GpuPointSet) and its grid: i is the sorted index, perm[i] the sample's
+ * index in the caller's order, first[a][i] the first stencil cell on axis a (normalised so that first + ⌊W/2⌋ lies in
+ * [0, grid[a])), offset[a][i] = first − t, the kernel argument of that cell; subproblems (≤ GpuHeuristics
+ * .MAX_SUBPROBLEM points of one bin) as (subBin, subStart, subCount); bins per axis, bin size, fine-grid size (z
+ * entries 1 and z pointers null in 2D).
+ */
+template <typename T> struct PointArgs {
+	const int* perm;
+	const int* first[3];
+	const T* offset[3];
+	const int* subBin;
+	const int* subStart;
+	const int* subCount;
+	int m;
+	int subproblems;
+	int bins[3];
+	int bin[3];
+	int grid[3];
+	int unused;
+};
+
+/** The output-driven spreader's geometry (GpuRadial): see kernels/spread_radial.cu. */
+template <typename T> struct RadialArgs {
+	const int2* first;
+	const typename Cplx<T>::type* off;
+	const float4* spokes;
+	const float* angles;
+	int m;
+	int nspokes;
+	int readout;
+	int reach[4];
+	float margin;
+	int grid[2];
+};
+
+/** Deapodization factors per axis (dz = {1} in 2D), image and fine-grid sizes (z = 1 in 2D): kernels/deapodize.cu. */
+template <typename T> struct DeapodArgs {
+	const T* d[3];
+	int image[3];
+	int grid[3];
+};
+
+#define NUFFTJ_LAYOUT(S, field, offset) static_assert(offsetof(S<float>, field) == offset && offsetof(S<double>, field) == offset, #S "." #field);
+#define NUFFTJ_SIZE(S, size) static_assert(sizeof(S<float>) == size && sizeof(S<double>) == size, #S " size");
+NUFFTJ_LAYOUT(PointArgs, perm, 0)
+NUFFTJ_LAYOUT(PointArgs, first, 8)
+NUFFTJ_LAYOUT(PointArgs, offset, 32)
+NUFFTJ_LAYOUT(PointArgs, subBin, 56)
+NUFFTJ_LAYOUT(PointArgs, subStart, 64)
+NUFFTJ_LAYOUT(PointArgs, subCount, 72)
+NUFFTJ_LAYOUT(PointArgs, m, 80)
+NUFFTJ_LAYOUT(PointArgs, subproblems, 84)
+NUFFTJ_LAYOUT(PointArgs, bins, 88)
+NUFFTJ_LAYOUT(PointArgs, bin, 100)
+NUFFTJ_LAYOUT(PointArgs, grid, 112)
+NUFFTJ_SIZE(PointArgs, 128)
+NUFFTJ_LAYOUT(RadialArgs, first, 0)
+NUFFTJ_LAYOUT(RadialArgs, off, 8)
+NUFFTJ_LAYOUT(RadialArgs, spokes, 16)
+NUFFTJ_LAYOUT(RadialArgs, angles, 24)
+NUFFTJ_LAYOUT(RadialArgs, m, 32)
+NUFFTJ_LAYOUT(RadialArgs, nspokes, 36)
+NUFFTJ_LAYOUT(RadialArgs, readout, 40)
+NUFFTJ_LAYOUT(RadialArgs, reach, 44)
+NUFFTJ_LAYOUT(RadialArgs, margin, 60)
+NUFFTJ_LAYOUT(RadialArgs, grid, 64)
+NUFFTJ_SIZE(RadialArgs, 72)
+NUFFTJ_LAYOUT(DeapodArgs, d, 0)
+NUFFTJ_LAYOUT(DeapodArgs, image, 24)
+NUFFTJ_LAYOUT(DeapodArgs, grid, 36)
+NUFFTJ_SIZE(DeapodArgs, 48)
+NUFFTJ_LAYOUT(KernelSpec, type, 0)
+NUFFTJ_LAYOUT(KernelSpec, unused, 4)

@@ -21,43 +21,12 @@
 //          a row pitch of bin + W cells, so the W taps of W consecutive rows fall in distinct banks.
 #include "nufft_common.cuh"
 
-template <typename T, int W>
-__device__ __forceinline__ void spread_atomic_2d(const int* __restrict__ perm, const int* __restrict__ ix,
-	const int* __restrict__ iy, const T* __restrict__ fx, const T* __restrict__ fy, int m,
-	const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny, int batch,
-	const KernelSpec<T>& ks)
-{
-	typedef typename Cplx<T>::type C;
-	const int i = blockIdx.x * blockDim.x + threadIdx.x;
-	if (i >= m) return;
-	T kx[W], ky[W];
-	kernel_values<T, W>(kx, ks, fx[i]);
-	kernel_values<T, W>(ky, ks, fy[i]);
-	const int p = perm[i], x0 = ix[i], y0 = iy[i];
-	int xs[W];
-#pragma unroll
-	for (int jx = 0; jx < W; jx++) xs[jx] = wrap(x0 + jx, nx);
-	const long long g = (long long) nx * ny;
-	for (int b = 0; b < batch; b++) {
-		const C c = samples[(long long) b * m + p];
-		C* gb = grid + b * g;
-#pragma unroll (W <= 8 ? W : 2)
-		for (int jy = 0; jy < W; jy++) {
-			C* row = gb + (long long) wrap(y0 + jy, ny) * nx;
-			const T vr = c.x * ky[jy], vi = c.y * ky[jy];
-#pragma unroll
-			for (int jx = 0; jx < W; jx++) {
-				C v;
-				v.x = vr * kx[jx];
-				v.y = vi * kx[jx];
-				atomic_add_c(&row[xs[jx]], v);
-			}
-		}
-	}
-}
-
-template <typename T, int W>
-__device__ __forceinline__ void spread_atomic_3d(const int* __restrict__ perm, const int* __restrict__ ix,
+/**
+ * ATOMIC: one thread per sorted point i < m, all B transforms per thread. D = 2 or 3 (iz, fz unused in 2D, nz = 1):
+ * one template, the z loop of one pass and its weight folded away in 2D.
+ */
+template <typename T, int W, int D>
+__device__ __forceinline__ void spread_atomic(const int* __restrict__ perm, const int* __restrict__ ix,
 	const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx, const T* __restrict__ fy,
 	const T* __restrict__ fz, int m, const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid,
 	int nx, int ny, int nz, int batch, const KernelSpec<T>& ks)
@@ -68,8 +37,8 @@ __device__ __forceinline__ void spread_atomic_3d(const int* __restrict__ perm, c
 	T kx[W], ky[W];
 	kernel_values<T, W>(kx, ks, fx[i]);
 	kernel_values<T, W>(ky, ks, fy[i]);
-	const T offz = fz[i];
-	const int p = perm[i], x0 = ix[i], y0 = iy[i], z0 = iz[i];
+	const T offz = D == 3 ? fz[i] : (T) 0;
+	const int p = perm[i], x0 = ix[i], y0 = iy[i], z0 = D == 3 ? iz[i] : 0;
 	int xs[W];
 #pragma unroll
 	for (int jx = 0; jx < W; jx++) xs[jx] = wrap(x0 + jx, nx);
@@ -78,13 +47,13 @@ __device__ __forceinline__ void spread_atomic_3d(const int* __restrict__ perm, c
 		const C c = samples[(long long) b * m + p];
 		C* gb = grid + b * g;
 #pragma unroll 1
-		for (int jz = 0; jz < W; jz++) {
-			const T kz = kernel_cell<T, W>(ks, offz, jz);
-			C* plane = gb + (long long) wrap(z0 + jz, nz) * ny * nx;
+		for (int jz = 0; jz < (D == 3 ? W : 1); jz++) {
+			const T kz = D == 3 ? kernel_cell<T, W>(ks, offz, jz) : (T) 1;
+			C* plane = D == 3 ? gb + (long long) wrap(z0 + jz, nz) * ny * nx : gb;
 #pragma unroll (W <= 8 ? W : 2)
 			for (int jy = 0; jy < W; jy++) {
 				C* row = plane + (long long) wrap(y0 + jy, ny) * nx;
-				const T k = kz * ky[jy];
+				const T k = D == 3 ? kz * ky[jy] : ky[jy];
 				const T vr = c.x * k, vi = c.y * k;
 #pragma unroll
 				for (int jx = 0; jx < W; jx++) {
@@ -129,7 +98,7 @@ __device__ __forceinline__ void flush_planes(const T* re, const T* im, typename 
 /**
  * Shared-memory layout of the tiles_* spreaders (D = 2 or 3 axes): the tile's real and imaginary planes
  * (pitch (bx + W) × (by + W − 1) [× (bz + W − 1)] cells each), then per staged point its D·W kernel values, its tile
- * cell offset and its sample value. GpuNufftPlan.tilesBytes computes the same size.
+ * cell offset and its sample value. GpuHeuristics.stagedTileBytes computes the same size.
  */
 template <typename T, int W, int D>
 struct TileStage {
@@ -149,54 +118,12 @@ struct TileStage {
 	}
 };
 
-template <typename T, int W>
-__device__ __forceinline__ void spread_tiles_2d(const int* __restrict__ perm, const int* __restrict__ ix,
-	const int* __restrict__ iy, const T* __restrict__ fx, const T* __restrict__ fy, int m,
-	const int* __restrict__ subBin, const int* __restrict__ subStart, const int* __restrict__ subCount, int nbx,
-	int bx, int by, const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny,
-	const KernelSpec<T>& ks)
-{
-	typedef typename Cplx<T>::type C;
-	extern __shared__ __align__(16) unsigned char smem[];
-	const int s = blockIdx.x, b = blockIdx.y;
-	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, plane = px * ty;
-	TileStage<T, W, 2> st(smem, plane);
-	for (int k = threadIdx.x; k < plane; k += blockDim.x) {
-		st.re[k] = 0;
-		st.im[k] = 0;
-	}
-	const int bin = subBin[s], start = subStart[s], count = subCount[s];
-	const int ox = (bin % nbx) * bx - W / 2, oy = (bin / nbx) * by - W / 2;
-	const C* sb = samples + (long long) b * m;
-	for (int c0 = 0; c0 < count; c0 += TILE_CHUNK) {
-		const int n = min(TILE_CHUNK, count - c0);
-		__syncthreads(); // tile cleared / previous chunk's taps done before the stage is overwritten
-		if (threadIdx.x < n) {
-			const int i = start + c0 + threadIdx.x;
-			T* k = st.k + threadIdx.x * 2 * W;
-			kernel_values<T, W>(k, ks, fx[i]);
-			kernel_values<T, W>(k + W, ks, fy[i]);
-			st.cell[threadIdx.x] = (iy[i] - oy) * px + ix[i] - ox;
-			const C v = sb[perm[i]];
-			st.vr[threadIdx.x] = v.x;
-			st.vi[threadIdx.x] = v.y;
-		}
-		__syncthreads();
-		for (int e = threadIdx.x; e < n * W * W; e += blockDim.x) {
-			const int p = e / (W * W), r = e - p * (W * W), jy = r / W, jx = r - jy * W;
-			const T* k = st.k + p * 2 * W;
-			const T w = k[jx] * k[W + jy];
-			const int cell = st.cell[p] + jy * px + jx;
-			atomicAdd(&st.re[cell], st.vr[p] * w);
-			atomicAdd(&st.im[cell], st.vi[p] * w);
-		}
-	}
-	__syncthreads();
-	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny, ox, oy, 0, tx, ty, 1, px, nx, ny, 1);
-}
-
-template <typename T, int W>
-__device__ __forceinline__ void spread_tiles_3d(const int* __restrict__ perm, const int* __restrict__ ix,
+/**
+ * SHARED: one block per (subproblem s = blockIdx.x, transform b = blockIdx.y). D = 2 or 3 (iz, fz, nby, bz unused in
+ * 2D, nz = 1): one template; the tap loop is written per dimension (2D: W² taps of a point; 3D: W³).
+ */
+template <typename T, int W, int D>
+__device__ __forceinline__ void spread_tiles(const int* __restrict__ perm, const int* __restrict__ ix,
 	const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx, const T* __restrict__ fy,
 	const T* __restrict__ fz, int m, const int* __restrict__ subBin, const int* __restrict__ subStart,
 	const int* __restrict__ subCount, int nbx, int nby, int bx, int by, int bz,
@@ -206,76 +133,97 @@ __device__ __forceinline__ void spread_tiles_3d(const int* __restrict__ perm, co
 	typedef typename Cplx<T>::type C;
 	extern __shared__ __align__(16) unsigned char smem[];
 	const int s = blockIdx.x, b = blockIdx.y;
-	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, tz = bz + W - 1, plane = px * ty * tz;
-	TileStage<T, W, 3> st(smem, plane);
+	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, tz = D == 3 ? bz + W - 1 : 1, plane = px * ty * tz;
+	TileStage<T, W, D> st(smem, plane);
 	for (int k = threadIdx.x; k < plane; k += blockDim.x) {
 		st.re[k] = 0;
 		st.im[k] = 0;
 	}
 	const int bin = subBin[s], start = subStart[s], count = subCount[s];
-	const int ox = (bin % nbx) * bx - W / 2, oy = ((bin / nbx) % nby) * by - W / 2;
-	const int oz = (bin / (nbx * nby)) * bz - W / 2;
+	const int ox = (bin % nbx) * bx - W / 2, oy = (D == 3 ? (bin / nbx) % nby : bin / nbx) * by - W / 2;
+	const int oz = D == 3 ? (bin / (nbx * nby)) * bz - W / 2 : 0;
 	const C* sb = samples + (long long) b * m;
 	for (int c0 = 0; c0 < count; c0 += TILE_CHUNK) {
 		const int n = min(TILE_CHUNK, count - c0);
-		__syncthreads();
+		__syncthreads(); // tile cleared / previous chunk's taps done before the stage is overwritten
 		if (threadIdx.x < n) {
 			const int i = start + c0 + threadIdx.x;
-			T* k = st.k + threadIdx.x * 3 * W;
+			T* k = st.k + threadIdx.x * D * W;
 			kernel_values<T, W>(k, ks, fx[i]);
 			kernel_values<T, W>(k + W, ks, fy[i]);
-			kernel_values<T, W>(k + 2 * W, ks, fz[i]);
-			st.cell[threadIdx.x] = ((iz[i] - oz) * ty + iy[i] - oy) * px + ix[i] - ox;
+			if (D == 3) {
+				kernel_values<T, W>(k + 2 * W, ks, fz[i]);
+				st.cell[threadIdx.x] = ((iz[i] - oz) * ty + iy[i] - oy) * px + ix[i] - ox;
+			}
+			else {
+				st.cell[threadIdx.x] = (iy[i] - oy) * px + ix[i] - ox;
+			}
 			const C v = sb[perm[i]];
 			st.vr[threadIdx.x] = v.x;
 			st.vi[threadIdx.x] = v.y;
 		}
 		__syncthreads();
-		for (int e = threadIdx.x; e < n * W * W * W; e += blockDim.x) {
-			const int p = e / (W * W * W), r = e - p * (W * W * W), jz = r / (W * W), r2 = r - jz * (W * W);
-			const int jy = r2 / W, jx = r2 - jy * W;
-			const T* k = st.k + p * 3 * W;
-			const T w = k[jx] * k[W + jy] * k[2 * W + jz];
-			const int cell = st.cell[p] + (jz * ty + jy) * px + jx;
-			atomicAdd(&st.re[cell], st.vr[p] * w);
-			atomicAdd(&st.im[cell], st.vi[p] * w);
+		if (D == 2) {
+			for (int e = threadIdx.x; e < n * W * W; e += blockDim.x) {
+				const int p = e / (W * W), r = e - p * (W * W), jy = r / W, jx = r - jy * W;
+				const T* k = st.k + p * 2 * W;
+				const T w = k[jx] * k[W + jy];
+				const int cell = st.cell[p] + jy * px + jx;
+				atomicAdd(&st.re[cell], st.vr[p] * w);
+				atomicAdd(&st.im[cell], st.vi[p] * w);
+			}
+		}
+		else {
+			for (int e = threadIdx.x; e < n * W * W * W; e += blockDim.x) {
+				const int p = e / (W * W * W), r = e - p * (W * W * W), jz = r / (W * W), r2 = r - jz * (W * W);
+				const int jy = r2 / W, jx = r2 - jy * W;
+				const T* k = st.k + p * 3 * W;
+				const T w = k[jx] * k[W + jy] * k[2 * W + jz];
+				const int cell = st.cell[p] + (jz * ty + jy) * px + jx;
+				atomicAdd(&st.re[cell], st.vr[p] * w);
+				atomicAdd(&st.im[cell], st.vi[p] * w);
+			}
 		}
 	}
 	__syncthreads();
 	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
 }
 
-// -- entry points: <kernel>_<f|d>_w<W>, looked up by name from GpuNufftPlan --
+// -- entry points: <kernel>_<2d|3d>_<f|d>_w<W>, launched by GpuNufftPlan with (PointArgs, samples, grid, batch,
+// KernelSpec); the struct is unpacked into __restrict__ arguments of the templates above --
+
+#define SPREAD_ENTRY(NAME, FN, T, S, W, D)                                                                              \
+	extern "C" __global__ void __launch_bounds__(256) NAME##_##D##d_##S##_w##W(                                        \
+		const __grid_constant__ PointArgs<T> p,                                                                        \
+		const Cplx<T>::type* samples, Cplx<T>::type* grid, int batch, const KernelSpec<T> ks)                           \
+	{                                                                                                                   \
+		FN<T, W, D>(p, samples, grid, batch, ks);                                                                       \
+	}
+
+/** spread_atomic from the struct. */
+template <typename T, int W, int D>
+__device__ __forceinline__ void atomic_entry(const PointArgs<T>& p, const typename Cplx<T>::type* samples,
+	typename Cplx<T>::type* grid, int batch, const KernelSpec<T>& ks)
+{
+	spread_atomic<T, W, D>(p.perm, p.first[0], p.first[1], D == 3 ? p.first[2] : nullptr, p.offset[0], p.offset[1],
+		D == 3 ? p.offset[2] : nullptr, p.m, samples, grid, p.grid[0], p.grid[1], D == 3 ? p.grid[2] : 1, batch, ks);
+}
+
+/** spread_tiles from the struct (the batch is the grid's y extent). */
+template <typename T, int W, int D>
+__device__ __forceinline__ void tiles_entry(const PointArgs<T>& p, const typename Cplx<T>::type* samples,
+	typename Cplx<T>::type* grid, int, const KernelSpec<T>& ks)
+{
+	spread_tiles<T, W, D>(p.perm, p.first[0], p.first[1], D == 3 ? p.first[2] : nullptr, p.offset[0], p.offset[1],
+		D == 3 ? p.offset[2] : nullptr, p.m, p.subBin, p.subStart, p.subCount, p.bins[0], D == 3 ? p.bins[1] : 1,
+		p.bin[0], p.bin[1], D == 3 ? p.bin[2] : 1, samples, grid, p.grid[0], p.grid[1], D == 3 ? p.grid[2] : 1, ks);
+}
 
 #define SPREAD_ENTRIES(T, S, W)                                                                                         \
-	extern "C" __global__ void __launch_bounds__(256) spread_atomic_2d_##S##_w##W(const int* perm, const int* ix,     \
-		const int* iy, const T* fx, const T* fy, int m, const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx,     \
-		int ny, int batch, const KernelSpec<T> ks)                                                                      \
-	{                                                                                                                   \
-		spread_atomic_2d<T, W>(perm, ix, iy, fx, fy, m, samples, grid, nx, ny, batch, ks);                             \
-	}                                                                                                                   \
-	extern "C" __global__ void __launch_bounds__(256) spread_atomic_3d_##S##_w##W(const int* perm, const int* ix,     \
-		const int* iy, const int* iz, const T* fx, const T* fy, const T* fz, int m, const Cplx<T>::type* samples,      \
-		Cplx<T>::type* grid, int nx, int ny, int nz, int batch, const KernelSpec<T> ks)                                 \
-	{                                                                                                                   \
-		spread_atomic_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, samples, grid, nx, ny, nz, batch, ks);                 \
-	}                                                                                                                   \
-	extern "C" __global__ void __launch_bounds__(256) spread_tiles_2d_##S##_w##W(const int* perm, const int* ix,      \
-		const int* iy, const T* fx, const T* fy, int m, const int* subBin, const int* subStart, const int* subCount,   \
-		int nbx, int bx, int by, const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny,                    \
-		const KernelSpec<T> ks)                                                                                         \
-	{                                                                                                                   \
-		spread_tiles_2d<T, W>(perm, ix, iy, fx, fy, m, subBin, subStart, subCount, nbx, bx, by, samples, grid, nx,     \
-			ny, ks);                                                                                                    \
-	}                                                                                                                   \
-	extern "C" __global__ void __launch_bounds__(256) spread_tiles_3d_##S##_w##W(const int* perm, const int* ix,      \
-		const int* iy, const int* iz, const T* fx, const T* fy, const T* fz, int m, const int* subBin,                 \
-		const int* subStart, const int* subCount, int nbx, int nby, int bx, int by, int bz,                            \
-		const Cplx<T>::type* samples, Cplx<T>::type* grid, int nx, int ny, int nz, const KernelSpec<T> ks)             \
-	{                                                                                                                   \
-		spread_tiles_3d<T, W>(perm, ix, iy, iz, fx, fy, fz, m, subBin, subStart, subCount, nbx, nby, bx, by, bz,      \
-			samples, grid, nx, ny, nz, ks);                                                                             \
-	}
+	SPREAD_ENTRY(spread_atomic, atomic_entry, T, S, W, 2)                                                               \
+	SPREAD_ENTRY(spread_atomic, atomic_entry, T, S, W, 3)                                                               \
+	SPREAD_ENTRY(spread_tiles, tiles_entry, T, S, W, 2)                                                                 \
+	SPREAD_ENTRY(spread_tiles, tiles_entry, T, S, W, 3)
 
 FOR_EACH_WIDTH(SPREAD_ENTRIES, float, f)
 FOR_EACH_WIDTH(SPREAD_ENTRIES, double, d)

@@ -34,7 +34,7 @@
 #define RADIAL_TILE_Y 4
 #define RADIAL_BLOCK_X 16
 #define RADIAL_BLOCK_Y 16
-/** Transforms per block (blockIdx.y): GpuNufftPlan.radialBatch mirrors these. */
+/** Transforms per block (blockIdx.y): GpuHeuristics.radialBatch mirrors these. */
 #define RADIAL_BATCH_F 8
 #define RADIAL_BATCH_D 4
 #define RADIAL_PI 3.14159265358979f
@@ -162,16 +162,16 @@ __device__ __forceinline__ void spread_radial_2d(const int2* __restrict__ first,
 		if (b < nb) g[(long long) b * nx * ny] = acc[b];
 }
 
-// -- entry points: spread_radial_2d_<f|d>_w<W>, looked up by name from GpuNufftPlan --
+// -- entry points: spread_radial_2d_<f|d>_w<W>, launched by GpuNufftPlan with (RadialArgs, samples, grid, batch,
+// KernelSpec); the struct is unpacked into the __restrict__ arguments of spread_radial_2d --
 
 #define RADIAL_ENTRIES(T, S, W, BC, MIN_BLOCKS)                                                                         \
-	extern "C" __global__ void __launch_bounds__(256, MIN_BLOCKS) spread_radial_2d_##S##_w##W(const int2* first,      \
-		const Cplx<T>::type* off, int m, const float4* spokes, const float* angles, int nspokes, int readout,          \
-		int lxmin, int lxmax, int lymin, int lymax, float margin, const Cplx<T>::type* samples, Cplx<T>::type* grid,  \
-		int nx, int ny, int batch, const KernelSpec<T> ks)                                                              \
+	extern "C" __global__ void __launch_bounds__(256, MIN_BLOCKS) spread_radial_2d_##S##_w##W(                         \
+		const __grid_constant__ RadialArgs<T> r,                                                                       \
+		const Cplx<T>::type* samples, Cplx<T>::type* grid, int batch, const KernelSpec<T> ks)                           \
 	{                                                                                                                   \
-		spread_radial_2d<T, W, BC>(first, off, m, spokes, angles, nspokes, readout, lxmin, lxmax, lymin, lymax,       \
-			margin, samples, grid, nx, ny, batch, ks);                                                                  \
+		spread_radial_2d<T, W, BC>(r.first, r.off, r.m, r.spokes, r.angles, r.nspokes, r.readout, r.reach[0],          \
+			r.reach[1], r.reach[2], r.reach[3], r.margin, samples, grid, r.grid[0], r.grid[1], batch, ks);              \
 	}
 
 // Blocks per SM the register allocation must allow: float ≤ 64 registers (4 × 256 threads), double ≤ 85 (3 blocks;

@@ -119,7 +119,7 @@ public interface Backend extends AutoCloseable {
 
 	/**
 	 * Walsh's adaptive coil combination (Walsh, Gmitro &amp; Marcellin, MRM 43:682 (2000)) of images [coil][pixel] of
-	 * {@code size} into out [pixel] complex, with the maths of {@code org.nufftj.recon.CoilCombine#walsh} (window,
+	 * {@code size} into out [pixel] complex, with the maths of {@link org.nufftj.nufft.cpu.CoilMaths#walsh} (window,
 	 * power iterations, phase reference) on both backends.
 	 */
 	void walsh(Buffer images, int[] size, int coils, Buffer out);

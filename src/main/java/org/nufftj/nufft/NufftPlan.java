@@ -49,29 +49,20 @@ public interface NufftPlan extends AutoCloseable {
 	 * Forward on buffers of the backend that made this plan, in the plan's precision: image [T][pixels] and samples
 	 * [T][points] complex, T from the lengths as for the array forms. No host round trip on a GPU.
 	 */
-	default void forward(final Buffer image, final Buffer samples) {
-		throw new UnsupportedOperationException("forward(Buffer, Buffer) is not implemented by " + getClass().getName());
-	}
+	void forward(Buffer image, Buffer samples);
 
 	/** Adjoint on buffers; as {@link #forward(Buffer, Buffer)}. */
-	default void adjoint(final Buffer samples, final Buffer image) {
-		throw new UnsupportedOperationException("adjoint(Buffer, Buffer) is not implemented by " + getClass().getName());
-	}
+	void adjoint(Buffer samples, Buffer image);
 
 	/**
 	 * The adjoint's first stage alone: g_b[l] = Σ_m s_b[m]·ψ(l − t_m) on the periodic oversampled grid (t_m = k_m·n),
 	 * no FFT, no deapodization. {@code grid} holds T grids of {@link NufftParameters#gridPoints()} complex cells, x
 	 * fastest ([T][grid]); it is overwritten. For iterative methods on the grid (Pipe–Menon density compensation).
 	 */
-	default void spread(final Buffer samples, final Buffer grid) {
-		throw new UnsupportedOperationException("spread(Buffer, Buffer) is not implemented by " + getClass().getName());
-	}
+	void spread(Buffer samples, Buffer grid);
 
 	/** The forward's last stage alone, the transpose of {@link #spread}: s_b[m] = Σ_l g_b[l]·ψ(l − t_m). */
-	default void interpolate(final Buffer grid, final Buffer samples) {
-		throw new UnsupportedOperationException("interpolate(Buffer, Buffer) is not implemented by " +
-			getClass().getName());
-	}
+	void interpolate(Buffer grid, Buffer samples);
 
 	/** Per-stage times of the most recent execute. */
 	StageTimes times();

@@ -9,7 +9,7 @@ import jcuda.driver.JCudaDriver;
 /** A block of device memory with its size; {@link #close()} frees it (idempotent). */
 public final class DeviceArray implements AutoCloseable {
 
-	private final CUdeviceptr pointer = new CUdeviceptr();
+	private final Address pointer = new Address();
 	private final long bytes;
 	private boolean freed;
 
@@ -41,6 +41,14 @@ public final class DeviceArray implements AutoCloseable {
 
 	public long bytes() { return bytes; }
 
+	/** The device address of the first byte, as a kernel parameter struct stores it ({@link GpuStructs}). */
+	public long address() {
+		return pointer.address();
+	}
+
+	/** Whether {@link #close()} has freed the memory. */
+	public boolean isFreed() { return freed; }
+
 	/** A pointer {@code offset} bytes into this array. */
 	public CUdeviceptr at(final long offset) {
 		return pointer.withByteOffset(offset);
@@ -61,5 +69,13 @@ public final class DeviceArray implements AutoCloseable {
 		if (freed) return;
 		freed = true;
 		JCudaDriver.cuMemFree(pointer);
+	}
+
+	/** A device pointer whose address can be read (JCuda keeps it protected). */
+	private static final class Address extends CUdeviceptr {
+
+		long address() {
+			return getNativePointer() + getByteOffset();
+		}
 	}
 }

@@ -21,17 +21,19 @@ import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
 /**
- * One CUDA device in use: retains its primary context (the one cuFFT's runtime also uses), loads the NUFFT kernel
- * modules as they are first needed, and releases both in {@link #close()}. No global state: every plan either owns
- * one of these or borrows one its caller owns ({@link GpuDevices} keeps one per GPU for a whole session). Call
- * {@link #makeCurrent()} on the thread that issues work; lookups and module loads are synchronized, so plans on
- * several threads may share one device.
+ * One CUDA device in use: retains its primary context (the one cuFFT's runtime also uses), loads the kernel modules
+ * as they are first needed, and releases both in {@link #close()}. No global state: a {@link GpuBackend} owns one of
+ * these, and its plans borrow it. Call {@link #makeCurrent()} on the thread that issues work; lookups and module loads
+ * are synchronized, so plans on several threads may share one device. Kernels are named by (module, extern "C" name):
+ * the device knows the modules, not what their kernels are for.
  */
 public final class GpuDevice implements AutoCloseable {
 
 	/** Kernel modules, one per stage (kernels/*.cu), loaded from resources. */
-	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize", "recon" };
+	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize", "vector" };
 	static final String RESOURCE_DIR = "/org/nufftj/gpu/";
+	/** Largest grid y extent of a launch (transforms per launch of the batched kernels). */
+	static final int MAX_GRID_Y = 65535;
 
 	private final int ordinal;
 	private final CUdevice device = new CUdevice();
@@ -108,21 +110,22 @@ public final class GpuDevice implements AutoCloseable {
 	}
 
 	/**
-	 * Launches {@code kernel} (an extern "C" name of one of the {@link #MODULES}) on {@code stream} with a grid of
+	 * Launches {@code kernel} (an extern "C" name defined in {@code module}, one of the {@link #MODULES}) on
+	 * {@code stream} with a grid of
 	 * gridX × gridY blocks of {@code block} threads and {@code sharedBytes} of dynamic shared memory (opted in above
 	 * 48 KiB). {@code args} is JCuda's kernel-parameter pointer: {@code Pointer.to(Pointer.to(a), Pointer.to(new
 	 * int[] { n }), …)}, one entry per kernel parameter, in order and of the parameter's exact type. A failed launch
 	 * throws {@link GpuException} naming the kernel, the grid and {@code sizes}. A grid of 0 blocks launches nothing.
 	 */
-	public void launch(final String kernel, final long gridX, final int gridY, final int block, final int sharedBytes,
-		final CUstream stream, final Pointer args, final String sizes)
+	public void launch(final String module, final String kernel, final long gridX, final int gridY, final int block,
+		final int sharedBytes, final CUstream stream, final Pointer args, final String sizes)
 	{
 		if (gridX == 0 || gridY == 0) return;
-		if (gridX > Integer.MAX_VALUE || gridY > 65535) {
+		if (gridX > Integer.MAX_VALUE || gridY > MAX_GRID_Y) {
 			throw new GpuException("cuLaunchKernel(" + kernel + "): grid " + gridX + "x" + gridY + " exceeds the " +
 				"device's grid limits (" + sizes + ")");
 		}
-		final CUfunction f = function(kernel);
+		final CUfunction f = function(module, kernel);
 		if (sharedBytes > 48 * 1024) {
 			check(JCudaDriver.cuFuncSetAttribute(f, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
 				sharedBytes), "cuFuncSetAttribute(" + kernel + ", max dynamic shared " + sharedBytes + " B)");
@@ -139,15 +142,16 @@ public final class GpuDevice implements AutoCloseable {
 		for (final String m : names) module(m);
 	}
 
-	/** A kernel by its extern "C" name, from whichever module defines it (loaded on first use). */
-	synchronized CUfunction function(final String kernel) {
+	/** Kernel {@code kernel} (its extern "C" name) of module {@code module} (loaded on first use). */
+	synchronized CUfunction function(final String module, final String kernel) {
 		ensureOpen();
-		final CUfunction cached = functions.get(kernel);
+		final String key = module + "/" + kernel;
+		final CUfunction cached = functions.get(key);
 		if (cached != null) return cached;
-		final CUmodule module = module(moduleOf(kernel));
+		final CUmodule m = module(module);
 		final CUfunction f = new CUfunction();
-		check(JCudaDriver.cuModuleGetFunction(f, module, kernel), "cuModuleGetFunction(" + kernel + ")");
-		functions.put(kernel, f);
+		check(JCudaDriver.cuModuleGetFunction(f, m, kernel), "cuModuleGetFunction(" + module + ".fatbin, " + kernel + ")");
+		functions.put(key, f);
 		return f;
 	}
 
@@ -169,17 +173,6 @@ public final class GpuDevice implements AutoCloseable {
 	}
 
 	// -- helpers --
-
-	/** The module (kernels/&lt;module&gt;.cu) that defines {@code kernel}, by the kernel's name. */
-	static String moduleOf(final String kernel) {
-		if (kernel.startsWith("spread_radial_")) return "spread_radial";
-		if (kernel.startsWith("spread_")) return "spread";
-		if (kernel.startsWith("interp_")) return "interp";
-		if (kernel.startsWith("pad_") || kernel.startsWith("crop_")) return "deapodize";
-		if (kernel.startsWith("dcf_") || kernel.startsWith("sum_of_squares_") || kernel.startsWith("coil_energy_") ||
-			kernel.startsWith("walsh_")) return "recon";
-		throw new IllegalArgumentException("no kernel module defines '" + kernel + "'");
-	}
 
 	private void ensureOpen() {
 		if (closed) throw new IllegalStateException("GPU " + ordinal + " (" + name + ") is closed");

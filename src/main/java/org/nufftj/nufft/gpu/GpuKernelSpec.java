@@ -3,8 +3,6 @@ package org.nufftj.nufft.gpu;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import jcuda.Pointer;
-
 import org.nufftj.kernel.KaiserBessel;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.KernelPolynomial;
@@ -44,9 +42,9 @@ final class GpuKernelSpec {
 		bytes = b.array();
 	}
 
-	/** The kernel-parameter pointer for cuLaunchKernel (the driver copies sizeof(KernelSpec) bytes from it). */
-	Pointer pointer() {
-		return Pointer.to(bytes);
+	/** The struct's bytes, as a kernel parameter passed by value ({@link KernelArgs#struct}). */
+	byte[] bytes() {
+		return bytes;
 	}
 
 	/** Type code the kernels switch on. */

@@ -1,27 +1,18 @@
 package org.nufftj.nufft.gpu;
 
 import static org.nufftj.nufft.gpu.Cuda.check;
-import static org.nufftj.nufft.gpu.Cuda.checkFft;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
-import jcuda.jcufft.JCufft;
-import jcuda.jcufft.cufftHandle;
-import jcuda.jcufft.cufftType;
-import jcuda.runtime.cudaStream_t;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.Kernels;
+import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
@@ -38,43 +29,19 @@ import org.nufftj.trajectory.Trajectory;
  * forward = pad·deapodize (fused, fftshift by index) → cuFFT C2C/Z2Z forward → interpolate (sorted, input-driven);
  * adjoint = spread (ATOMIC, SHARED, or OUTPUT_DRIVEN for 2D radial lines) → cuFFT inverse → crop·deapodize. Kernels
  * are evaluated online in CUDA with the formulas of org.nufftj.kernel; deapodization factors 1/ψ̂ come from
- * {@link Kernels#deapodization} (host, double).
- * Batches of T transforms run B at a time (cuFFT plan-many), B chosen so the grid, image, sample and FFT work buffers
- * fit the free device memory ({@link #predictDeviceBytes}).
+ * {@link Kernels#deapodization} (host, double). The plan runs on its {@link GpuBackend}'s device and stream; its
+ * choices come from {@link GpuHeuristics}, its points live in a {@link GpuPointSet}, and every launch takes one
+ * parameter struct ({@link GpuStructs}) with its input, output, batch and {@link GpuKernelSpec}.
+ * Batches of T transforms run B at a time (cuFFT plan-many), B chosen so the grid (and, from host arrays, the image
+ * and sample buffers) and FFT work areas fit the free device memory ({@link #chunkSize}).
  * </p>
  */
 public final class GpuNufftPlan implements NufftPlan {
 
-	static final int BLOCK = 256;
-	/**
-	 * Bins (tiles) of the shared-memory spreader, in order of preference: the first whose block (tile of (bin + W − 1)
-	 * cells per axis plus the staged points) fits {@link #SHARED_TARGET} is used. Larger bins give each block more
-	 * points for the same tile clearing and flushing; smaller ones let more blocks share an SM. Measured on the H100
-	 * (docs/gpu-tuning.md): in 3D up to W = {@value #NARROW_3D}, 8×8×8 bins spread 1.2–1.5× faster than 16×16×8; at
-	 * W = 8, 16×8×8 (three blocks per SM) 1.16× faster than 16×16×8 (two) and 8×8×8 (more flushing).
-	 */
-	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 8, 8 }, { 8, 8, 8 }, { 4, 4, 4 } },
-		BINS_3D_NARROW = { { 8, 8, 8 }, { 4, 4, 4 } };
-	static final int SHARED_TARGET = 96 * 1024, NARROW_3D = 7;
-	/** Overrides the bin (e.g. {@code 16x8x8}) for tuning runs (GpuBenchmark labels such as {@code shared@16x8x8}). */
-	static final String BINS_PROPERTY = "nufftj.gpu.bins";
-	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
-	static final int MAX_SUBPROBLEM = 1024;
-	/** Points staged per chunk by spread_tiles_* (TILE_CHUNK in kernels/spread.cu). */
-	static final int TILE_CHUNK = 256;
-	/** Cells per block of the output-driven spreader, per axis (RADIAL_BLOCK_X/Y in kernels/spread_radial.cu). */
-	static final int RADIAL_BLOCK = 16;
-	/**
-	 * The seam for AUTO: whether it considers output-driven spreading for trajectories that are 2D radial lines
-	 * ({@link #outputDrivenApplicable}). Off: on the H100 benchmark rows output-driven spreading was 6–50× slower than
-	 * SHARED (docs/gpu-tuning.md).
-	 */
-	static final boolean AUTO_CONSIDERS_OUTPUT_DRIVEN = false;
-	/** Device memory kept free for cuFFT plans, the context and other users. */
-	static final long RESERVE_BYTES = 256L << 20;
-
+	private final GpuBackend backend;
+	private final boolean ownsBackend;
 	private final GpuDevice device;
-	private final boolean ownsDevice;
+	private final CUstream stream;
 	private final NufftParameters params;
 	private final boolean dbl;
 	private final int cbytes;
@@ -84,55 +51,39 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final int width;
 	private final GpuKernelSpec spec;
 	/** The method the constructor resolved (OUTPUT_DRIVEN as asked: confirmed by {@link #setPoints}). */
-	private final SpreadMethod planMethod;
-	/** AUTO was asked (the plan may choose per trajectory: {@link #AUTO_CONSIDERS_OUTPUT_DRIVEN}). */
-	private final boolean autoMethod;
-	/** The method in use for the current points. */
-	private SpreadMethod method;
+	private final SpreadMethod method;
 	private final int[] binSize;
-	private final CUstream stream = new CUstream();
-	private final CUevent[] events = new CUevent[5];
+	private final CUevent[] events = new CUevent[4];
 	private final DeviceArray dx, dy, dz;
-	private final Map<Integer, cufftHandle> ffts = new HashMap<>();
+	private final byte[] deapodArgs;
+	private final GpuFfts ffts;
 	private final StageTimes times = new StageTimes();
-	private final List<DeviceArray> pointArrays = new ArrayList<>();
 
+	private GpuPointSet points;
 	private DeviceArray grid, image, samples;
+	private int gridCapacity, hostCapacity;
 	private PinnedStaging staging;
-	private int capacity;
-	private int m;
-	private DeviceArray perm, ix, iy, iz, fx, fy, fz, subBin, subStart, subCount;
-	/** Output-driven spreading: per-sample stencils, sorted spokes and their angles (null for other methods). */
-	private DeviceArray radialFirst, radialOffset, radialSpokes, radialAngles;
-	private GpuRadial radial;
-	private int subproblems;
-	private int[] binsPerAxis;
+	/** The latest device-resident execute recorded its stage events and they are not yet in {@link #times}. */
+	private boolean pendingTimes;
+	private boolean pendingForward;
 	private boolean closed;
 	private int batchLimit = Integer.MAX_VALUE;
 
-	/** A plan on its own {@link GpuDevice} (opened here, closed with the plan). */
-	public static GpuNufftPlan create(final NufftParameters p, final NufftOptions o) {
-		final GpuDevice d = new GpuDevice(o.device().ordinal());
-		try {
-			return new GpuNufftPlan(d, true, p, o);
-		}
-		catch (final RuntimeException e) {
-			d.close();
-			throw e;
-		}
-	}
-
 	/**
-	 * A plan on {@code device}; when {@code ownsDevice} the plan closes it, otherwise the caller keeps it open for at
-	 * least the plan's life.
+	 * A plan on {@code backend}'s device and stream ({@link GpuBackend#plan} makes them); when {@code ownsBackend} the
+	 * plan closes the backend with itself. {@code bins}: the bin of the binned kernels for a tuning run (checked
+	 * against the device), or null for {@link GpuHeuristics#binSize}'s choice.
 	 */
-	public GpuNufftPlan(final GpuDevice device, final boolean ownsDevice, final NufftParameters p,
-		final NufftOptions o)
+	GpuNufftPlan(final GpuBackend backend, final NufftParameters p, final NufftOptions o, final boolean ownsBackend,
+		final int[] bins)
 	{
 		final CufftLoader.Status fft = CufftLoader.status();
 		if (!fft.usable) throw new GpuException("GPU NUFFT needs cuFFT: " + fft.description);
-		this.device = device;
-		this.ownsDevice = ownsDevice;
+		backend.ensureOpen();
+		this.backend = backend;
+		this.ownsBackend = ownsBackend;
+		this.device = backend.gpu();
+		this.stream = backend.stream();
 		this.params = p;
 		this.dbl = p.precision() == Precision.DOUBLE;
 		this.cbytes = dbl ? 16 : 8;
@@ -146,21 +97,18 @@ public final class GpuNufftPlan implements NufftPlan {
 		gridPoints = p.gridPoints();
 		final Kernel k = p.kernel();
 		width = k.width();
-		InvalidInputException.require(width <= 16, "GPU NUFFT: kernel width " + width + " > 16 is not supported");
+		InvalidInputException.require(width <= GpuKernelSpec.MAX_WIDTH, "GPU NUFFT: kernel width " + width + " > " +
+			GpuKernelSpec.MAX_WIDTH + " is not supported");
 		spec = new GpuKernelSpec(k, dbl);
-		binSize = binSize(dims, width, cbytes, Math.min(SHARED_TARGET, device.sharedMemoryOptin()),
-			System.getProperty(BINS_PROPERTY));
-		autoMethod = o.spreadMethod() == SpreadMethod.AUTO;
-		planMethod = resolveMethod(o.spreadMethod(), dims, sharedBytes(), device.sharedMemoryOptin());
-		method = planMethod;
+		final int optin = device.sharedMemoryOptin();
+		binSize = bins != null ? GpuHeuristics.checkBin(bins, dims, width, cbytes, optin) :
+			GpuHeuristics.binSize(dims, width, cbytes, Math.min(GpuHeuristics.SHARED_TARGET, optin));
+		method = GpuHeuristics.resolveMethod(o.spreadMethod(), dims, sharedBytes(), optin);
 		device.makeCurrent();
-		// The modules this plan launches from (others load on first use): a device that cannot run them fails here,
-		// so that device=auto still falls back to the CPU when the plan is made.
-		device.load("deapodize", "interp", planMethod == SpreadMethod.OUTPUT_DRIVEN ? "spread_radial" : "spread");
+		if (method == SpreadMethod.OUTPUT_DRIVEN) device.load("spread_radial"); // fails here, not at the first adjoint
 		boolean ok = false;
 		DeviceArray ax = null, ay = null, az = null;
 		try {
-			check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
 			for (int i = 0; i < events.length; i++) {
 				events[i] = new CUevent();
 				check(JCudaDriver.cuEventCreate(events[i], 0), "cuEventCreate");
@@ -174,12 +122,20 @@ public final class GpuNufftPlan implements NufftPlan {
 			if (!ok) {
 				for (final DeviceArray a : new DeviceArray[] { ax, ay, az })
 					if (a != null) a.close();
-				releaseStreamAndEvents();
+				destroyEvents();
 			}
 		}
 		dx = ax;
 		dy = ay;
 		dz = az;
+		deapodArgs = GpuStructs.deapodArgs(new long[] { dx.address(), dy.address(), dz.address() }, n0, n);
+		ffts = new GpuFfts(stream);
+		backend.opened(this);
+	}
+
+	/** A plan on {@code backend} (borrowed: the caller closes the backend after the plan). */
+	GpuNufftPlan(final GpuBackend backend, final NufftParameters p, final NufftOptions o, final boolean ownsBackend) {
+		this(backend, p, o, ownsBackend, null);
 	}
 
 	// -- public API --
@@ -196,112 +152,125 @@ public final class GpuNufftPlan implements NufftPlan {
 			(dbl ? "double" : "float") + ")";
 	}
 
-	/** The spreading method in use (AUTO resolved; for the current points once they are set). */
+	/** The backend this plan runs on (its device and stream). */
+	public GpuBackend gpuBackend() { return backend; }
+
+	/** The GPU this plan runs on. */
+	public GpuDevice device() { return device; }
+
+	/** The spreading method in use (AUTO resolved). */
 	public SpreadMethod spreadMethod() { return method; }
 
-	/**
-	 * Whether output-driven spreading can run on {@code t}: a 2D trajectory of radial lines ({@link RadialLines}:
-	 * readout × shots, every shot uniformly spaced on a line through k = 0). The test AUTO would use
-	 * ({@link #AUTO_CONSIDERS_OUTPUT_DRIVEN}).
-	 */
-	public static boolean outputDrivenApplicable(final Trajectory t) {
-		return t.dimensions() == 2 && RadialLines.detect(t).isPresent();
-	}
-
-	public GpuDevice device() { return device; }
+	/** The bin of the binned kernels (cells per axis). */
+	public int[] bins() { return binSize.clone(); }
 
 	@Override
 	public void setPoints(final Trajectory t) {
 		ensureOpen();
 		InvalidInputException.require(t.dimensions() == dims, "GPU NUFFT: trajectory " + t.name() + " has " +
 			t.dimensions() + " dimensions, the plan's image has " + dims);
-		final int[] g = Arrays.copyOf(n, dims);
 		// Output-driven needs radial lines: checked before anything is replaced (a refused trajectory leaves the plan's
 		// points as they were).
-		final RadialLines lines = linesFor(t);
-		final GpuPoints pts = new GpuPoints(t, g, width, binSize, MAX_SUBPROBLEM); // the forward interpolation's bins
-		final GpuRadial rad = lines == null ? null : new GpuRadial(lines, t, g, width);
+		final RadialLines lines = method != SpreadMethod.OUTPUT_DRIVEN ? null : RadialLines.detect(t).orElseThrow(
+			() -> new InvalidInputException("GPU NUFFT: spread method output-driven needs 2D radial lines (readout x " +
+				"shots, every shot uniformly spaced on a line through k = 0); trajectory " + t + " is not: " +
+				RadialLines.mismatch(t) + "; use auto, atomic or shared"));
 		device.makeCurrent();
-		freePoints();
-		m = pts.count;
-		perm = keep(DeviceArray.of(pts.perm, "sorted point order"));
-		final DeviceArray[] firsts = new DeviceArray[3], offs = new DeviceArray[3];
-		for (int a = 0; a < dims; a++) {
-			firsts[a] = keep(DeviceArray.of(pts.first[a], "stencil start, axis " + a));
-			offs[a] = keep(dbl ? DeviceArray.of(pts.offset[a], "kernel offset, axis " + a) :
-				DeviceArray.of(floatOffsets(pts.offset[a], width), "kernel offset, axis " + a));
+		final GpuPointSet next = new GpuPointSet(t, Arrays.copyOf(n, dims), width, binSize, dbl, lines);
+		if (points != null) {
+			synchronize(); // queued launches may still read the old points
+			points.close();
 		}
-		ix = firsts[0];
-		iy = firsts[1];
-		iz = firsts[2];
-		fx = offs[0];
-		fy = offs[1];
-		fz = offs[2];
-		subproblems = pts.subBin.length;
-		subBin = keep(DeviceArray.of(pts.subBin, "subproblem bins"));
-		subStart = keep(DeviceArray.of(pts.subStart, "subproblem starts"));
-		subCount = keep(DeviceArray.of(pts.subCount, "subproblem counts"));
-		binsPerAxis = pts.binsPerAxis;
-		if (rad != null) {
-			radialFirst = keep(DeviceArray.of(rad.first, "radial stencil starts"));
-			radialOffset = keep(dbl ? DeviceArray.of(rad.offset, "radial kernel offsets") :
-				DeviceArray.of(floatOffsets(rad.offset, width), "radial kernel offsets"));
-			radialSpokes = keep(DeviceArray.of(rad.spokes, "radial spokes"));
-			radialAngles = keep(DeviceArray.of(rad.angles, "radial spoke angles"));
-			radial = rad;
-		}
-		method = rad != null ? SpreadMethod.OUTPUT_DRIVEN : planMethod;
+		points = next;
 	}
 
 	@Override
-	public int points() { return m; }
+	public int points() { return points == null ? 0 : points.count; }
 
 	@Override
 	public void forward(final float[] img, final float[] smp) {
 		final int t = NufftPlan.transforms(this, img.length, smp.length);
-		run(true, t, img, smp);
+		runHost(true, t, PinnedStaging.Host.of(img), PinnedStaging.Host.of(smp));
 	}
 
 	@Override
 	public void adjoint(final float[] smp, final float[] img) {
 		final int t = NufftPlan.transforms(this, img.length, smp.length);
-		run(false, t, img, smp);
+		runHost(false, t, PinnedStaging.Host.of(img), PinnedStaging.Host.of(smp));
 	}
 
 	@Override
 	public void forward(final double[] img, final double[] smp) {
 		final int t = NufftPlan.transforms(this, img.length, smp.length);
-		run(true, t, img, smp);
+		runHost(true, t, PinnedStaging.Host.of(img), PinnedStaging.Host.of(smp));
 	}
 
 	@Override
 	public void adjoint(final double[] smp, final double[] img) {
 		final int t = NufftPlan.transforms(this, img.length, smp.length);
-		run(false, t, img, smp);
+		runHost(false, t, PinnedStaging.Host.of(img), PinnedStaging.Host.of(smp));
 	}
-
-	@Override
-	public StageTimes times() { return times; }
 
 	/**
-	 * Device bytes this plan needs to run {@code batch} transforms at once: grid, image and sample buffers, cuFFT work
-	 * area (about one grid per transform), plus the points already set.
+	 * Forward on device buffers of this plan's backend and precision: image [T][pixels], samples [T][points] complex,
+	 * T from the lengths; in chunks of {@link #chunkSize} transforms when the grids of all T do not fit. Asynchronous on
+	 * the backend's stream (several chunks wait for each other's stage times).
 	 */
-	public long predictDeviceBytes(final int batch) {
-		return perTransformBytes() * batch + pointBytes();
+	@Override
+	public void forward(final Buffer image, final Buffer samples) {
+		runDevice(true, mine(image, "forward: image"), mine(samples, "forward: samples"));
 	}
 
-	/** How many transforms run at once for a call of {@code transforms}: as many as fit the free device memory. */
-	public int chunkSize(final int transforms) {
-		final long free = device.memoryInfo()[0] + heldBatchBytes();
-		final long room = free - RESERVE_BYTES;
-		final long fit = room / perTransformBytes();
-		if (fit < 1) {
-			throw new GpuException("GPU NUFFT: one transform needs " + (perTransformBytes() >> 20) + " MiB of device " +
-				"memory (grid " + Arrays.toString(Arrays.copyOf(n, dims)) + ", " + m + " points), only " + (free >> 20) +
-				" MiB are free on " + device.name());
+	/** Adjoint on device buffers; as {@link #forward(Buffer, Buffer)}. */
+	@Override
+	public void adjoint(final Buffer samples, final Buffer image) {
+		runDevice(false, mine(image, "adjoint: image"), mine(samples, "adjoint: samples"));
+	}
+
+	/**
+	 * The adjoint's first stage alone, into the caller's grids: g_b[l] = Σ_m s_b[m]·ψ(l − t_m) (periodic,
+	 * t_m = k_m·n) with the plan's kernel, spreading method and points; no FFT, no deapodization. {@code grid} holds T
+	 * grids of {@link NufftParameters#gridPoints()} complex cells ([T][grid], x fastest; overwritten), {@code samples}
+	 * T × points complex. Asynchronous on the backend's stream.
+	 */
+	@Override
+	public void spread(final Buffer samples, final Buffer grid) {
+		final GpuBuffer s = mine(samples, "spread: samples"), g = mine(grid, "spread: grid");
+		final int t = stageTransforms(g, s, "spread");
+		spreadDevice(s.pointer(), g.pointer(), t);
+	}
+
+	/** The forward's last stage alone, the transpose of {@link #spread}: s_b[m] = Σ_l g_b[l]·ψ(l − t_m). */
+	@Override
+	public void interpolate(final Buffer grid, final Buffer samples) {
+		final GpuBuffer g = mine(grid, "interpolate: grid"), s = mine(samples, "interpolate: samples");
+		final int t = stageTransforms(g, s, "interpolate");
+		interpolateDevice(g.pointer(), s.pointer(), t);
+	}
+
+	/** Per-stage times of the most recent execute (device stages by CUDA events; waits for them when pending). */
+	@Override
+	public StageTimes times() {
+		if (pendingTimes && !closed) {
+			pendingTimes = false;
+			device.makeCurrent();
+			check(JCudaDriver.cuEventSynchronize(events[3]), "cuEventSynchronize (NUFFT stage times)");
+			addStageTimes(pendingForward, new double[] { elapsed(0, 1), elapsed(1, 2), elapsed(2, 3) });
 		}
-		return (int) Math.min(Math.min(transforms, fit), batchLimit);
+		return times;
+	}
+
+	/**
+	 * Device bytes this plan needs to run {@code batch} transforms at once from host arrays: grid, image and sample
+	 * buffers, cuFFT work area (about one grid per transform), plus the points already set.
+	 */
+	public long predictDeviceBytes(final int batch) {
+		return perTransformBytes(true) * batch + (points == null ? 0 : points.bytes());
+	}
+
+	/** How many of {@code transforms} run at once from host arrays: as many as fit the free device memory. */
+	public int chunkSize(final int transforms) {
+		return chunkSize(transforms, true);
 	}
 
 	/** Caps the transforms run at once (as if memory allowed no more); for tests of the chunked path. */
@@ -310,29 +279,25 @@ public final class GpuNufftPlan implements NufftPlan {
 		batchLimit = transforms;
 	}
 
-	/** Allocates device buffers for {@code batch} transforms at once (device-resident use). */
+	/** Allocates device buffers for {@code batch} transforms at once (grids, images and samples). */
 	public void reserve(final int batch) {
 		ensureOpen();
 		device.makeCurrent();
-		if (batch <= capacity) return;
-		freeBatchBuffers();
-		grid = new DeviceArray(cbytes * gridPoints * batch, "fine grid x " + batch);
-		image = new DeviceArray(cbytes * pixels * batch, "image x " + batch);
-		samples = new DeviceArray(cbytes * (long) Math.max(m, 1) * batch, "samples x " + batch);
-		capacity = batch;
+		ensureGrid(batch);
+		ensureHostBuffers(batch);
 	}
 
 	/**
-	 * Device-resident forward of {@code batch} ≤ reserved transforms: {@code img} and {@code smp} are device arrays
-	 * in the plan's precision ([batch][pixels] and [batch][points] complex interleaved). Asynchronous on the plan's
-	 * stream; {@link #synchronize()} waits.
+	 * Device-resident forward of {@code batch} transforms ≤ the reserved grids: {@code img} and {@code smp} are device
+	 * arrays in the plan's precision ([batch][pixels] and [batch][points] complex interleaved). Asynchronous on the
+	 * backend's stream; {@link #synchronize()} waits, {@link #deviceStageMillis()} gives its stage times.
 	 */
 	public void forwardDevice(final CUdeviceptr img, final CUdeviceptr smp, final int batch) {
 		prepare(batch);
 		record(0);
-		launchDeapod("pad", img, batch); // writes every grid cell (zeros outside the image): no clearing pass
+		launchDeapod("pad", img, grid.pointer(), batch); // writes every grid cell (zeros outside): no clearing pass
 		record(1);
-		fft(batch, JCufft.CUFFT_FORWARD);
+		ffts.execute(grid.pointer(), Arrays.copyOf(n, dims), batch, dbl, -1);
 		record(2);
 		launchInterp(grid.pointer(), smp, batch);
 		record(3);
@@ -344,33 +309,70 @@ public final class GpuNufftPlan implements NufftPlan {
 		record(0);
 		clearAndSpread(smp, grid.pointer(), batch);
 		record(1);
-		fft(batch, JCufft.CUFFT_INVERSE);
+		ffts.execute(grid.pointer(), Arrays.copyOf(n, dims), batch, dbl, +1);
 		record(2);
-		launchDeapod("crop", img, batch);
+		launchDeapod("crop", grid.pointer(), img, batch);
 		record(3);
 	}
 
-	/**
-	 * The adjoint's first stage alone, for iterative methods on the oversampled grid (Pipe–Menon density
-	 * compensation): g_b[l] = Σ_m s_b[m]·ψ(l − t_m) (periodic, t_m = k_m·n) with the plan's kernel ψ, spreading method
-	 * and points; no FFT, no deapodization. {@code grid} is the caller's: {@code batch} grids of
-	 * {@link NufftParameters#gridPoints()} cells, complex in the plan's precision, x fastest ([batch][grid]); it is
-	 * cleared here first. {@code smp} is [batch][points] complex. Needs no {@link #reserve}; asynchronous on the plan's
-	 * stream ({@link #synchronize()} waits).
-	 */
-	public void spreadDevice(final CUdeviceptr smp, final CUdeviceptr grid, final int batch) {
-		prepareStage(batch);
-		clearAndSpread(smp, grid, batch);
+	/** Waits for the backend's stream. */
+	public void synchronize() {
+		device.makeCurrent();
+		check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize (NUFFT kernels of " + backend() + ")");
 	}
 
+	/** The stream the plan's work is queued on (its backend's). */
+	public CUstream stream() { return stream; }
+
 	/**
-	 * The forward's last stage alone, the transpose of {@link #spreadDevice}: s_b[m] = Σ_l g_b[l]·ψ(l − t_m), from the
-	 * caller's {@code grid} ([batch][grid] cells) into {@code smp} ([batch][points]); no FFT, no deapodization.
-	 * Asynchronous on the plan's stream.
+	 * Milliseconds (CUDA events) of the three stages of the latest {@link #forwardDevice} / {@link #adjointDevice}:
+	 * forward {pad+deapodize, fft, interpolate}, adjoint {spread, fft, crop+deapodize}. Call after
+	 * {@link #synchronize()}.
 	 */
-	public void interpolateDevice(final CUdeviceptr grid, final CUdeviceptr smp, final int batch) {
+	public double[] deviceStageMillis() {
+		ensureOpen();
+		device.makeCurrent();
+		return new double[] { elapsed(0, 1), elapsed(1, 2), elapsed(2, 3) };
+	}
+
+	/** Frees what the plan made (points, grids, FFT plans, events, staging), and the backend when it owns it. */
+	@Override
+	public void close() {
+		if (closed) return;
+		closed = true;
+		try {
+			device.makeCurrent();
+			JCudaDriver.cuStreamSynchronize(stream);
+			ffts.close();
+			freeBatchBuffers();
+			if (points != null) points.close();
+			points = null;
+			if (staging != null) staging.close();
+			for (final DeviceArray a : new DeviceArray[] { dx, dy, dz })
+				if (a != null) a.close();
+			destroyEvents();
+		}
+		finally {
+			backend.closed(this);
+			if (ownsBackend) backend.close();
+		}
+	}
+
+	// -- package API: stage launches on raw device arrays, tests --
+
+	/**
+	 * Spreads {@code batch} transforms from {@code smp} ([batch][points]) into the caller's grids at {@code fineGrid}
+	 * ([batch][grid], cleared here first unless output-driven, which writes every cell).
+	 */
+	void spreadDevice(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
 		prepareStage(batch);
-		launchInterp(grid, smp, batch);
+		clearAndSpread(smp, fineGrid, batch);
+	}
+
+	/** Interpolates {@code batch} transforms from the caller's grids at {@code fineGrid} into {@code smp}. */
+	void interpolateDevice(final CUdeviceptr fineGrid, final CUdeviceptr smp, final int batch) {
+		prepareStage(batch);
+		launchInterp(fineGrid, smp, batch);
 	}
 
 	/**
@@ -386,56 +388,32 @@ public final class GpuNufftPlan implements NufftPlan {
 		synchronize();
 	}
 
-	/** Waits for the plan's stream. */
-	public void synchronize() {
-		check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize (NUFFT kernels of " + backend() + ")");
+	/** Milliseconds between two recorded events (after a synchronize). */
+	double elapsed(final int from, final int to) {
+		final float[] ms = new float[1];
+		check(JCudaDriver.cuEventElapsedTime(ms, events[from], events[to]), "cuEventElapsedTime");
+		return ms[0];
 	}
 
-	/** The plan's stream (for callers that time or order work around it). */
-	public CUstream stream() { return stream; }
-
-	/**
-	 * Milliseconds (CUDA events) of the three stages of the latest {@link #forwardDevice} / {@link #adjointDevice}:
-	 * forward {pad+deapodize, fft, interpolate}, adjoint {spread, fft, crop+deapodize}. Call after
-	 * {@link #synchronize()}.
-	 */
-	public double[] deviceStageMillis() {
-		ensureOpen();
-		device.makeCurrent();
-		return new double[] { elapsed(0, 1), elapsed(1, 2), elapsed(2, 3) };
-	}
-
-	@Override
-	public void close() {
-		if (closed) return;
-		closed = true;
-		try {
-			device.makeCurrent();
-			JCudaDriver.cuStreamSynchronize(stream);
-			for (final cufftHandle h : ffts.values()) JCufft.cufftDestroy(h);
-			ffts.clear();
-			freeBatchBuffers();
-			freePoints();
-			if (staging != null) staging.close();
-			for (final DeviceArray a : new DeviceArray[] { dx, dy, dz })
-				if (a != null) a.close();
-			releaseStreamAndEvents();
-		}
-		finally {
-			if (ownsDevice) device.close();
-		}
+	/** Shared memory of one spreading block (SHARED method). */
+	int sharedBytes() {
+		return GpuHeuristics.stagedTileBytes(binSize, width, cbytes);
 	}
 
 	// -- helpers: execution --
 
 	/** Host-array execute: chunks of B transforms, each uploaded, transformed on the device and downloaded. */
-	private void run(final boolean forward, final int t, final Object img, final Object smp) {
+	private void runHost(final boolean forward, final int t, final PinnedStaging.Host img,
+		final PinnedStaging.Host smp)
+	{
 		ensureOpen();
-		if (m == 0) throw new IllegalStateException("NUFFT plan: setPoints must be called before forward/adjoint");
+		requirePoints();
 		device.makeCurrent();
 		times.clear();
-		final int b = chunkSize(t);
+		pendingTimes = false;
+		final int b = chunkSize(t, true);
 		reserve(b);
+		final int m = points.count;
 		final long imgLen = 2 * pixels, smpLen = 2L * m;
 		double upload = 0, download = 0;
 		final double[] stages = new double[3];
@@ -456,6 +434,44 @@ public final class GpuNufftPlan implements NufftPlan {
 			download += (System.nanoTime() - s) / 1e6;
 		}
 		times.add("upload", upload);
+		addStageTimes(forward, stages);
+		times.add("download", download);
+	}
+
+	/**
+	 * Device-buffer execute: chunks of B transforms read from and written to the caller's buffers, only the grids
+	 * (and FFT work areas) held by the plan. One chunk stays asynchronous (its stage times are read when asked);
+	 * several wait for each chunk's stage times.
+	 */
+	private void runDevice(final boolean forward, final GpuBuffer img, final GpuBuffer smp) {
+		final int t = NufftPlan.transforms(this, img.length(), smp.length());
+		ensureOpen();
+		device.makeCurrent();
+		times.clear();
+		pendingTimes = false;
+		final int b = chunkSize(t, false);
+		ensureGrid(b);
+		final long imgBytes = 2 * pixels * (cbytes / 2), smpBytes = 2L * points.count * (cbytes / 2);
+		final double[] stages = new double[3];
+		for (int t0 = 0; t0 < t; t0 += b) {
+			final int cb = Math.min(b, t - t0);
+			final CUdeviceptr i = img.pointer().withByteOffset(t0 * imgBytes);
+			final CUdeviceptr s = smp.pointer().withByteOffset(t0 * smpBytes);
+			if (forward) forwardDevice(i, s, cb);
+			else adjointDevice(s, i, cb);
+			if (b < t) {
+				check(JCudaDriver.cuEventSynchronize(events[3]), "cuEventSynchronize (NUFFT chunk)");
+				for (int k = 0; k < 3; k++) stages[k] += elapsed(k, k + 1);
+			}
+		}
+		if (b < t) addStageTimes(forward, stages);
+		else {
+			pendingTimes = true;
+			pendingForward = forward;
+		}
+	}
+
+	private void addStageTimes(final boolean forward, final double[] stages) {
 		if (forward) {
 			times.add("pad+deapodize", stages[0]);
 			times.add("fft", stages[1]);
@@ -466,14 +482,40 @@ public final class GpuNufftPlan implements NufftPlan {
 			times.add("fft", stages[1]);
 			times.add("crop+deapodize", stages[2]);
 		}
-		times.add("download", download);
+	}
+
+	/** T of a stage call: grid [T][gridPoints] and samples [T][points] complex, else an error naming both. */
+	private int stageTransforms(final GpuBuffer g, final GpuBuffer s, final String op) {
+		ensureOpen();
+		requirePoints();
+		final long cells = 2 * gridPoints, m = 2L * points.count;
+		if (g.length() == 0 || g.length() % cells != 0 || s.length() % m != 0 || g.length() / cells != s.length() / m) {
+			throw new InvalidInputException("GPU NUFFT " + op + ": grid buffer of " + g.length() + " values (2 x " +
+				gridPoints + " cells x T) and sample buffer of " + s.length() + " values (2 x " + points.count +
+				" points x T) do not hold the same number T >= 1 of transforms");
+		}
+		final long t = g.length() / cells;
+		InvalidInputException.require(t <= GpuDevice.MAX_GRID_Y, "GPU NUFFT " + op + ": " + t + " transforms exceed " +
+			GpuDevice.MAX_GRID_Y + " per call");
+		return (int) t;
+	}
+
+	/** A buffer of this plan's backend and precision, else an {@link InvalidInputException} naming both. */
+	private GpuBuffer mine(final Buffer b, final String what) {
+		ensureOpen();
+		final GpuBuffer g = backend.mine(b, "GPU NUFFT " + what);
+		if (g.precision() != params.precision()) {
+			throw new InvalidInputException("GPU NUFFT " + what + ": a " + g.precision().name().toLowerCase() +
+				" buffer, the plan is " + params.precision().name().toLowerCase());
+		}
+		return g;
 	}
 
 	private void prepare(final int batch) {
 		ensureOpen();
-		if (m == 0) throw new IllegalStateException("NUFFT plan: setPoints must be called before forward/adjoint");
-		if (batch < 1 || batch > capacity) {
-			throw new IllegalArgumentException("GPU NUFFT: batch " + batch + " outside [1, " + capacity +
+		requirePoints();
+		if (batch < 1 || batch > gridCapacity) {
+			throw new IllegalArgumentException("GPU NUFFT: batch " + batch + " outside [1, " + gridCapacity +
 				"] reserved transforms");
 		}
 		device.makeCurrent();
@@ -482,9 +524,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	/** Checks of the stage API: points set, a batch of at least one (the caller's buffers bound it). */
 	private void prepareStage(final int batch) {
 		ensureOpen();
-		if (m == 0) throw new IllegalStateException("NUFFT plan: setPoints must be called before spreading");
+		requirePoints();
 		if (batch < 1) throw new IllegalArgumentException("GPU NUFFT: batch " + batch + " < 1");
 		device.makeCurrent();
+	}
+
+	private void requirePoints() {
+		if (points == null) throw new IllegalStateException("NUFFT plan: setPoints must be called before forward/adjoint");
 	}
 
 	/** Clears {@code batch} grids at {@code grid} (unless output-driven: it writes every cell) and spreads into them. */
@@ -496,294 +542,147 @@ public final class GpuNufftPlan implements NufftPlan {
 		launchSpread(smp, fineGrid, batch);
 	}
 
-	private void launchDeapod(final String which, final CUdeviceptr img, final int batch) {
-		final String name = which + suffix();
-		final CUdeviceptr a = which.equals("pad") ? img : grid.pointer();
-		final CUdeviceptr b = which.equals("pad") ? grid.pointer() : img;
-		final Pointer args = Pointer.to(Pointer.to(a), Pointer.to(b), Pointer.to(dx.pointer()), Pointer.to(dy.pointer()),
-			Pointer.to(dz.pointer()), ints(n0[0]), ints(n0[1]), ints(n0[2]), ints(n[0]), ints(n[1]), ints(n[2]));
-		final long threads = which.equals("pad") ? gridPoints : pixels;
-		launch(name, blocks(threads), batch, 0, args, (which.equals("pad") ? gridPoints + " grid cells" : pixels +
-			" pixels") + " x " + batch);
+	/** pad_* (image → grid, one thread per grid cell) or crop_* (grid → image, one per pixel); blockIdx.y = transform. */
+	private void launchDeapod(final String which, final CUdeviceptr in, final CUdeviceptr out, final int batch) {
+		final boolean pad = which.equals("pad");
+		// pad_S / crop_S(const DeapodArgs<T> a, const C* in, C* out)
+		final KernelArgs args = new KernelArgs().struct(deapodArgs).pointer(in).pointer(out);
+		final long threads = pad ? gridPoints : pixels;
+		launch("deapodize", which + suffix(), blocks(threads), batch, 0, args, (pad ? gridPoints + " grid cells" :
+			pixels + " pixels") + " x " + batch);
 	}
 
+	/** interp_tiles_*: one block per (subproblem, transform). */
 	private void launchInterp(final CUdeviceptr fineGrid, final CUdeviceptr smp, final int batch) {
-		final int shared = tileBytes(binSize, width, cbytes);
-		launch("interp_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems, batch, shared,
-			binnedArgs(Pointer.to(fineGrid), Pointer.to(smp)), subproblems + " subproblems x " + batch + ", " +
-				shared + " B shared");
+		final int shared = GpuHeuristics.tileBytes(binSize, width, cbytes);
+		launch("interp", "interp_tiles_" + dims + "d" + suffix() + "_w" + width, points.subproblems, batch, shared,
+			binnedArgs(fineGrid, smp, batch), points.subproblems + " subproblems x " + batch + ", " + shared +
+				" B shared");
 	}
 
-	/**
-	 * Arguments of the binned kernels (spread_tiles_*, interp_tiles_*): points, subproblems, bins, then
-	 * {@code in}, {@code out}, grid size, kernel spec.
-	 */
-	private Pointer binnedArgs(final Pointer in, final Pointer out) {
-		if (dims == 2) {
-			return Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), p(subBin), p(subStart), p(subCount),
-				ints(binsPerAxis[0]), ints(binSize[0]), ints(binSize[1]), in, out, ints(n[0]), ints(n[1]), spec.pointer());
-		}
-		return Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), p(subBin), p(subStart),
-			p(subCount), ints(binsPerAxis[0]), ints(binsPerAxis[1]), ints(binSize[0]), ints(binSize[1]), ints(binSize[2]),
-			in, out, ints(n[0]), ints(n[1]), ints(n[2]), spec.pointer());
+	/** (PointArgs, in, out, batch, KernelSpec): the arguments of every binned kernel. */
+	private KernelArgs binnedArgs(final CUdeviceptr in, final CUdeviceptr out, final int batch) {
+		// spread_atomic_*, spread_tiles_*, interp_tiles_*(const PointArgs<T> p, const C* in, C* out, int batch,
+		//   const KernelSpec<T> ks)
+		return new KernelArgs().struct(points.pointArgs).pointer(in).pointer(out).i32(batch).struct(spec.bytes());
 	}
 
 	private void launchSpread(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
-		if (method == SpreadMethod.OUTPUT_DRIVEN) {
-			launchRadial(smp, fineGrid, batch);
-			return;
+		final int m = points.count;
+		switch (method) {
+			case OUTPUT_DRIVEN:
+				launchRadial(smp, fineGrid, batch);
+				return;
+			case ATOMIC:
+				launch("spread", "spread_atomic_" + dims + "d" + suffix() + "_w" + width, blocks(m), 1, 0,
+					binnedArgs(smp, fineGrid, batch), m + " points x " + batch);
+				return;
+			default:
+				final int shared = sharedBytes();
+				launch("spread", "spread_tiles_" + dims + "d" + suffix() + "_w" + width, points.subproblems, batch, shared,
+					binnedArgs(smp, fineGrid, batch), points.subproblems + " subproblems x " + batch + ", " + shared +
+						" B shared");
 		}
-		if (method == SpreadMethod.ATOMIC) {
-			final Pointer args;
-			if (dims == 2) {
-				args = Pointer.to(p(perm), p(ix), p(iy), p(fx), p(fy), ints(m), Pointer.to(smp), Pointer.to(fineGrid),
-					ints(n[0]), ints(n[1]), ints(batch), spec.pointer());
-			}
-			else {
-				args = Pointer.to(p(perm), p(ix), p(iy), p(iz), p(fx), p(fy), p(fz), ints(m), Pointer.to(smp),
-					Pointer.to(fineGrid), ints(n[0]), ints(n[1]), ints(n[2]), ints(batch), spec.pointer());
-			}
-			launch("spread_atomic_" + dims + "d" + suffix() + "_w" + width, blocks(m), 1, 0, args, m + " points x " + batch);
-			return;
-		}
-		final int shared = sharedBytes();
-		launch("spread_tiles_" + dims + "d" + suffix() + "_w" + width, subproblems,
-			batch, shared, binnedArgs(Pointer.to(smp), Pointer.to(fineGrid)), subproblems + " subproblems x " +
-				batch + ", " + shared + " B shared");
 	}
 
 	/**
-	 * spread_radial_2d_*: one block per 16 × 16 cells, blockIdx.y over groups of {@link #radialBatch} transforms; writes
-	 * every cell of the {@code batch} grids.
+	 * spread_radial_2d_*: one block per 16 × 16 cells, blockIdx.y over groups of
+	 * {@link GpuHeuristics#radialBatch} transforms; writes every cell of the {@code batch} grids.
 	 */
 	private void launchRadial(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
-		final GpuRadial r = radial;
-		final long tiles = (long) ((n[0] + RADIAL_BLOCK - 1) / RADIAL_BLOCK) * ((n[1] + RADIAL_BLOCK - 1) / RADIAL_BLOCK);
-		final int groups = (batch + radialBatch() - 1) / radialBatch();
-		final Pointer args = Pointer.to(p(radialFirst), p(radialOffset), ints(m), p(radialSpokes), p(radialAngles),
-			ints(r.spokeCount), ints(r.readout), ints(r.reach[0]), ints(r.reach[1]), ints(r.reach[2]), ints(r.reach[3]),
-			Pointer.to(new float[] { r.margin }), Pointer.to(smp), Pointer.to(fineGrid), ints(n[0]), ints(n[1]),
-			ints(batch), spec.pointer());
-		launch("spread_radial_2d" + suffix() + "_w" + width, tiles, groups, 0, args, "grid " + n[0] + "x" + n[1] +
-			", " + r.readout + " samples x " + r.spokeCount + " spokes, " + tiles + " tiles x " + groups + " groups of " +
-			radialBatch() + " of " + batch + " transforms");
+		final GpuRadial r = points.radial;
+		final int rb = GpuHeuristics.RADIAL_BLOCK, per = GpuHeuristics.radialBatch(dbl);
+		final long tiles = (long) ((n[0] + rb - 1) / rb) * ((n[1] + rb - 1) / rb);
+		final int groups = (batch + per - 1) / per;
+		// spread_radial_2d_S_wW(const RadialArgs<T> r, const C* samples, C* grid, int batch, const KernelSpec<T> ks)
+		final KernelArgs args = new KernelArgs().struct(points.radialArgs).pointer(smp).pointer(fineGrid).i32(batch)
+			.struct(spec.bytes());
+		launch("spread_radial", "spread_radial_2d" + suffix() + "_w" + width, tiles, groups, 0, args, "grid " + n[0] +
+			"x" + n[1] + ", " + r.readout + " samples x " + r.spokeCount + " spokes, " + tiles + " tiles x " + groups +
+			" groups of " + per + " of " + batch + " transforms");
 	}
 
-	/** Transforms one output-driven block accumulates in registers (RADIAL_BATCH_F / _D in kernels/spread_radial.cu). */
-	int radialBatch() {
-		return dbl ? 4 : 8;
-	}
-
-	private void launch(final String kernel, final long gridX, final int gridY, final int shared, final Pointer args,
-		final String sizes)
+	private void launch(final String module, final String kernel, final long gridX, final int gridY, final int shared,
+		final KernelArgs args, final String sizes)
 	{
-		device.launch(kernel, gridX, gridY, BLOCK, shared, stream, args, sizes);
-	}
-
-	private void fft(final int batch, final int direction) {
-		cufftHandle h = ffts.get(batch);
-		if (h == null) {
-			h = new cufftHandle();
-			final int[] shape = new int[dims];
-			for (int a = 0; a < dims; a++) shape[a] = n[dims - 1 - a]; // slowest axis first: x is contiguous
-			final String what = "cufftPlanMany(" + Arrays.toString(shape) + ", batch " + batch + ", " +
-				(dbl ? "Z2Z" : "C2C") + ")";
-			checkFft(JCufft.cufftPlanMany(h, dims, shape, null, 1, (int) gridPoints, null, 1, (int) gridPoints,
-				dbl ? cufftType.CUFFT_Z2Z : cufftType.CUFFT_C2C, batch), what);
-			ffts.put(batch, h);
-			checkFft(JCufft.cufftSetStream(h, new cudaStream_t(stream)), "cufftSetStream");
-		}
-		final int r = dbl ? JCufft.cufftExecZ2Z(h, grid.pointer(), grid.pointer(), direction) :
-			JCufft.cufftExecC2C(h, grid.pointer(), grid.pointer(), direction);
-		checkFft(r, (dbl ? "cufftExecZ2Z" : "cufftExecC2C") + "(grid " + Arrays.toString(Arrays.copyOf(n, dims)) +
-			" x " + batch + ", " + (direction == JCufft.CUFFT_FORWARD ? "forward" : "inverse") + ")");
+		device.launch(module, kernel, gridX, gridY, GpuHeuristics.BLOCK, shared, stream, args.build(), sizes);
 	}
 
 	private void record(final int i) {
 		check(JCudaDriver.cuEventRecord(events[i], stream), "cuEventRecord");
 	}
 
-	/** Milliseconds between two recorded events (after a synchronize). */
-	double elapsed(final int from, final int to) {
-		final float[] ms = new float[1];
-		check(JCudaDriver.cuEventElapsedTime(ms, events[from], events[to]), "cuEventElapsedTime");
-		return ms[0];
+	// -- helpers: memory --
+
+	private long perTransformBytes(final boolean hostArrays) {
+		return GpuHeuristics.perTransformBytes(cbytes, gridPoints, pixels, points(), hostArrays);
 	}
 
-	// -- helpers: set-up and memory --
-
-	/** Shared memory of one spreading block (SHARED method). */
-	int sharedBytes() {
-		return stagedTileBytes(binSize, width, cbytes);
+	private int chunkSize(final int transforms, final boolean hostArrays) {
+		final long held = (grid == null ? 0 : grid.bytes()) + (hostArrays ? heldHostBytes() : 0);
+		final int b = GpuHeuristics.chunkSize(transforms, device.memoryInfo()[0], held, perTransformBytes(hostArrays),
+			batchLimit, "grid " + Arrays.toString(Arrays.copyOf(n, dims)) + ", " + points() + " points");
+		return Math.min(b, GpuDevice.MAX_GRID_Y);
 	}
 
-	/** A complex tile of (bin + W − 1) cells per axis (interp_tiles_*). */
-	static int tileBytes(final int[] bin, final int width, final int cbytes) {
-		long cells = 1;
-		for (final int b : bin) cells *= b + width - 1;
-		return (int) Math.min(Integer.MAX_VALUE, cells * cbytes);
+	/** Grids (and their FFT plans) for at least {@code batch} transforms. */
+	private void ensureGrid(final int batch) {
+		if (batch <= gridCapacity) return;
+		synchronize();
+		ffts.clear(); // FFT work areas of the old batch sizes
+		if (grid != null) grid.close();
+		grid = null;
+		gridCapacity = 0;
+		grid = new DeviceArray(cbytes * gridPoints * batch, "fine grid x " + batch);
+		gridCapacity = batch;
 	}
 
-	/**
-	 * spread_tiles_*: two real planes of pitch (bin + W) × (bin + W − 1)… cells, then TILE_CHUNK staged points of
-	 * d·W kernel values, two sample components and one int cell offset (TileStage in kernels/spread.cu).
-	 */
-	static int stagedTileBytes(final int[] bin, final int width, final int cbytes) {
-		long cells = bin[0] + width;
-		for (int a = 1; a < bin.length; a++) cells *= bin[a] + width - 1;
-		final int real = cbytes / 2;
-		final long stage = (long) TILE_CHUNK * ((bin.length * width + 2) * real + 4);
-		return (int) Math.min(Integer.MAX_VALUE, 2 * cells * real + stage);
+	/** The plan's image and sample buffers of host-array calls, for at least {@code batch} transforms. */
+	private void ensureHostBuffers(final int batch) {
+		// The sample buffer also grows when setPoints brought more points than it was made for.
+		if (batch <= hostCapacity && samples.bytes() >= cbytes * (long) Math.max(points(), 1) * batch) return;
+		synchronize();
+		for (final DeviceArray a : new DeviceArray[] { image, samples })
+			if (a != null) a.close();
+		image = samples = null;
+		hostCapacity = 0;
+		image = new DeviceArray(cbytes * pixels * batch, "image x " + batch);
+		samples = new DeviceArray(cbytes * (long) Math.max(points(), 1) * batch, "samples x " + batch);
+		hostCapacity = batch;
 	}
 
-	/** The bin of a binned block: {@code override} ("AxBxC") when given and it fits, else the preferred one that fits. */
-	static int[] binSize(final int dims, final int width, final int cbytes, final int sharedBudget,
-		final String override)
-	{
-		final int[][] options = override != null ? new int[][] { java.util.Arrays.stream(override.split("x"))
-			.mapToInt(Integer::parseInt).toArray() } : dims == 2 ? BINS_2D : width <= NARROW_3D ? BINS_3D_NARROW : BINS_3D;
-		for (final int[] b : options) {
-			final int need = Math.max(tileBytes(b, width, cbytes), stagedTileBytes(b, width, cbytes));
-			if (b.length == dims && need <= sharedBudget) return b.clone();
-		}
-		return (dims == 2 ? BINS_2D[BINS_2D.length - 1] : BINS_3D[BINS_3D.length - 1]).clone();
+	private long heldHostBytes() {
+		return (image == null ? 0 : image.bytes()) + (samples == null ? 0 : samples.bytes());
 	}
 
-	/**
-	 * AUTO: SHARED whenever its tile fits the device's opt-in shared memory (it replaces W^d global atomics per point
-	 * by shared ones plus one pass over the tile, which wins on the dense centres of radial trajectories and on
-	 * uniform points alike at M ≥ grid size), else ATOMIC. Measured per workload in docs/gpu-report.md.
-	 * OUTPUT_DRIVEN: 2D plans only; whether the points are radial lines is known at {@link #setPoints}.
-	 */
-	static SpreadMethod resolveMethod(final SpreadMethod asked, final int dims, final int sharedBytes,
-		final int sharedOptin)
-	{
-		switch (asked) {
-			case ATOMIC: return SpreadMethod.ATOMIC;
-			case SHARED:
-				if (sharedBytes > sharedOptin) {
-					throw new InvalidInputException("GPU NUFFT: shared-memory spreading needs " + sharedBytes +
-						" B of shared memory per block, the device allows " + sharedOptin + "; use spread method atomic");
-				}
-				return SpreadMethod.SHARED;
-			case OUTPUT_DRIVEN:
-				if (dims != 2) {
-					throw new InvalidInputException("GPU NUFFT: spread method output-driven gathers from 2D radial lines, " +
-						"the plan's image is " + dims + "D; use auto, atomic or shared");
-				}
-				return SpreadMethod.OUTPUT_DRIVEN;
-			default: return sharedBytes <= sharedOptin ? SpreadMethod.SHARED : SpreadMethod.ATOMIC;
-		}
-	}
-
-	private long perTransformBytes() {
-		return cbytes * (2 * gridPoints + pixels + (long) Math.max(m, 1));
-	}
-
-	private long pointBytes() {
-		return (long) m * (4 + dims * (4 + cbytes / 2)) + 12L * subproblems +
-			(radial == null ? 0 : radial.deviceBytes(cbytes));
-	}
-
-	/**
-	 * The radial lines of {@code t} when this plan spreads output-driven (OUTPUT_DRIVEN asked, or AUTO once it
-	 * considers it), else null. OUTPUT_DRIVEN with other points is an error naming both.
-	 */
-	private RadialLines linesFor(final Trajectory t) {
-		if (planMethod == SpreadMethod.OUTPUT_DRIVEN) {
-			return RadialLines.detect(t).orElseThrow(() -> new InvalidInputException("GPU NUFFT: spread method " +
-				"output-driven needs 2D radial lines (readout x shots, every shot uniformly spaced on a line through " +
-				"k = 0); trajectory " + t + " is not: " + RadialLines.mismatch(t) + "; use auto, atomic or shared"));
-		}
-		if (AUTO_CONSIDERS_OUTPUT_DRIVEN && autoMethod && dims == 2) return RadialLines.detect(t).orElse(null);
-		return null;
-	}
-
-	private long heldBatchBytes() {
-		long b = 0;
+	private void freeBatchBuffers() {
 		for (final DeviceArray a : new DeviceArray[] { grid, image, samples })
-			if (a != null) b += a.bytes();
-		return b;
+			if (a != null) a.close();
+		grid = image = samples = null;
+		gridCapacity = hostCapacity = 0;
 	}
 
 	private DeviceArray deapodization(final Kernel k, final int axis) {
 		final double[] d = axis < dims ? Kernels.deapodization(k, n0[axis], n[axis]) : new double[] { 1 };
-		return dbl ? DeviceArray.of(d, "deapodization, axis " + axis) :
-			DeviceArray.of(toFloat(d), "deapodization, axis " + axis);
+		if (dbl) return DeviceArray.of(d, "deapodization, axis " + axis);
+		final float[] f = new float[d.length];
+		for (int i = 0; i < d.length; i++) f[i] = (float) d[i];
+		return DeviceArray.of(f, "deapodization, axis " + axis);
 	}
 
-	private DeviceArray keep(final DeviceArray a) {
-		pointArrays.add(a);
-		return a;
-	}
-
-	private void freePoints() {
-		for (final DeviceArray a : pointArrays) a.close();
-		pointArrays.clear();
-		perm = ix = iy = iz = fx = fy = fz = subBin = subStart = subCount = null;
-		radialFirst = radialOffset = radialSpokes = radialAngles = null;
-		radial = null;
-		m = 0;
-	}
-
-	private void freeBatchBuffers() {
-		for (final cufftHandle h : ffts.values()) JCufft.cufftDestroy(h);
-		ffts.clear();
-		for (final DeviceArray a : new DeviceArray[] { grid, image, samples })
-			if (a != null) a.close();
-		grid = image = samples = null;
-		capacity = 0;
-	}
-
-	private void releaseStreamAndEvents() {
+	private void destroyEvents() {
 		for (final CUevent e : events)
 			if (e != null) JCudaDriver.cuEventDestroy(e);
-		JCudaDriver.cuStreamDestroy(stream);
 	}
 
 	private void ensureOpen() {
 		if (closed) throw new IllegalStateException("GPU NUFFT plan is closed");
+		backend.ensureOpen();
 	}
 
 	private String suffix() { return dbl ? "_d" : "_f"; }
 
 	private static long blocks(final long threads) {
-		return (threads + BLOCK - 1) / BLOCK;
+		return (threads + GpuHeuristics.BLOCK - 1) / GpuHeuristics.BLOCK;
 	}
-
-	private static Pointer p(final DeviceArray a) {
-		return Pointer.to(a == null ? new CUdeviceptr() : a.pointer());
-	}
-
-	private static Pointer ints(final int v) {
-		return Pointer.to(new int[] { v });
-	}
-
-	/**
-	 * Kernel arguments off = l0 − t ∈ [−W/2, −W/2 + 1) of the first stencil cell (computed in double) as float,
-	 * rounded so that none lands on an end of that interval it lies strictly inside of: then every tap off + j stays
-	 * strictly inside the kernel's support |x| &lt; W/2, as in double. Plain rounding puts off on −W/2 (first tap on
-	 * the edge) or on −W/2 + 1 (last tap on +W/2) for a sample within float rounding of a cell boundary, e.g. every
-	 * sample of an axis-aligned spoke whose other coordinate is r·cos(π/2) ≈ 1e-17; the exponential of semicircle and
-	 * the Gaussian are 0 at |x| = W/2 but about e^{−β} just inside (1e-4 at W = 4, σ = 2: Pipe–Menon's kernel), so the
-	 * GPU would drop a weight the CPU engine keeps. The nudge is one float ulp of the argument.
-	 */
-	static float[] floatOffsets(final double[] off, final int width) {
-		final float lo = -width / 2f, hi = lo + 1;
-		final float[] f = new float[off.length];
-		for (int i = 0; i < off.length; i++) {
-			float v = (float) off[i];
-			if (off[i] > lo && v <= lo) v = Math.nextUp(lo);
-			if (off[i] < hi && v >= hi) v = Math.nextDown(hi);
-			f[i] = v;
-		}
-		return f;
-	}
-
-	private static float[] toFloat(final double[] a) {
-		final float[] f = new float[a.length];
-		for (int i = 0; i < a.length; i++) f[i] = (float) a[i];
-		return f;
-	}
-
 }

@@ -4,6 +4,8 @@ import static org.nufftj.nufft.gpu.Cuda.check;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
 
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
@@ -43,10 +45,99 @@ public final class PinnedStaging implements AutoCloseable {
 	}
 
 	/**
-	 * Uploads {@code count} values of {@code src} (float[] or double[]) from {@code offset} to {@code dst}, stored as
+	 * A Java array on the host side of a transfer: float[] or double[], each value converted to the device's precision
+	 * as it is copied into or out of a pinned slice.
+	 */
+	abstract static class Host {
+
+		/** Copies a[o … o + n) into the slice from value index {@code at}, as double ({@code dbl}) or float. */
+		abstract void fill(int o, int at, int n, boolean dbl, ByteBuffer b);
+
+		/** Copies n values of the slice from value index {@code at} into a[o …). */
+		abstract void drain(ByteBuffer b, int o, int at, int n, boolean dbl);
+
+		static Host of(final float[] a) {
+			return new Host() {
+
+				@Override
+				void fill(final int o, final int at, final int n, final boolean dbl, final ByteBuffer b) {
+					if (!dbl) b.asFloatBuffer().put(at, a, o, n);
+					else {
+						final DoubleBuffer d = b.asDoubleBuffer();
+						for (int i = 0; i < n; i++) d.put(at + i, a[o + i]);
+					}
+				}
+
+				@Override
+				void drain(final ByteBuffer b, final int o, final int at, final int n, final boolean dbl) {
+					if (!dbl) b.asFloatBuffer().get(at, a, o, n);
+					else {
+						final DoubleBuffer d = b.asDoubleBuffer();
+						for (int i = 0; i < n; i++) a[o + i] = (float) d.get(at + i);
+					}
+				}
+			};
+		}
+
+		static Host of(final double[] a) {
+			return new Host() {
+
+				@Override
+				void fill(final int o, final int at, final int n, final boolean dbl, final ByteBuffer b) {
+					if (dbl) b.asDoubleBuffer().put(at, a, o, n);
+					else {
+						final FloatBuffer f = b.asFloatBuffer();
+						for (int i = 0; i < n; i++) f.put(at + i, (float) a[o + i]);
+					}
+				}
+
+				@Override
+				void drain(final ByteBuffer b, final int o, final int at, final int n, final boolean dbl) {
+					if (dbl) b.asDoubleBuffer().get(at, a, o, n);
+					else {
+						final FloatBuffer f = b.asFloatBuffer();
+						for (int i = 0; i < n; i++) a[o + i] = f.get(at + i);
+					}
+				}
+			};
+		}
+	}
+
+	/**
+	 * Uploads {@code count} values of {@code src} from {@code offset} to {@code dst}, stored as
 	 * {@code dbl ? double : float}; asynchronous on {@code stream} (returns when the last slice is queued).
 	 */
-	public void upload(final Object src, final long offset, final long count, final boolean dbl, final CUdeviceptr dst,
+	public void upload(final float[] src, final long offset, final long count, final boolean dbl,
+		final CUdeviceptr dst, final CUstream stream)
+	{
+		upload(Host.of(src), offset, count, dbl, dst, stream);
+	}
+
+	/** As {@link #upload(float[], long, long, boolean, CUdeviceptr, CUstream)} from a double array. */
+	public void upload(final double[] src, final long offset, final long count, final boolean dbl,
+		final CUdeviceptr dst, final CUstream stream)
+	{
+		upload(Host.of(src), offset, count, dbl, dst, stream);
+	}
+
+	/**
+	 * Downloads {@code count} values from {@code src} (device, float or double) into {@code dst} from {@code offset};
+	 * queued on {@code stream} after the work already there, and returns when the last value has arrived.
+	 */
+	public void download(final CUdeviceptr src, final float[] dst, final long offset, final long count,
+		final boolean dbl, final CUstream stream)
+	{
+		download(src, Host.of(dst), offset, count, dbl, stream);
+	}
+
+	/** As {@link #download(CUdeviceptr, float[], long, long, boolean, CUstream)} into a double array. */
+	public void download(final CUdeviceptr src, final double[] dst, final long offset, final long count,
+		final boolean dbl, final CUstream stream)
+	{
+		download(src, Host.of(dst), offset, count, dbl, stream);
+	}
+
+	void upload(final Host src, final long offset, final long count, final boolean dbl, final CUdeviceptr dst,
 		final CUstream stream)
 	{
 		final int size = dbl ? 8 : 4;
@@ -57,18 +148,15 @@ public final class PinnedStaging implements AutoCloseable {
 			check(JCudaDriver.cuEventSynchronize(done[slot]), "cuEventSynchronize(pinned staging)");
 			final ByteBuffer b = buffers[slot];
 			b.clear();
-			fill(src, offset + done0, n, dbl, b);
+			final long from = offset + done0;
+			parts(n, (start, len) -> src.fill((int) from + start, start, len, dbl, b));
 			check(JCudaDriver.cuMemcpyHtoDAsync(dst.withByteOffset(done0 * size), host[slot], (long) n * size, stream),
 				"cuMemcpyHtoDAsync(" + (long) n * size + " bytes)");
 			check(JCudaDriver.cuEventRecord(done[slot], stream), "cuEventRecord");
 		}
 	}
 
-	/**
-	 * Downloads {@code count} values from {@code src} (device, float or double) into {@code dst} from {@code offset};
-	 * queued on {@code stream} after the work already there, and returns when the last value has arrived.
-	 */
-	public void download(final CUdeviceptr src, final Object dst, final long offset, final long count, final boolean dbl,
+	void download(final CUdeviceptr src, final Host dst, final long offset, final long count, final boolean dbl,
 		final CUstream stream)
 	{
 		final int size = dbl ? 8 : 4;
@@ -82,7 +170,8 @@ public final class PinnedStaging implements AutoCloseable {
 			final int n = (int) Math.min(perSlice, count - first);
 			final ByteBuffer b = buffers[slot];
 			b.clear();
-			drain(b, dst, offset + first, n, dbl);
+			final long to = offset + first;
+			parts(n, (start, len) -> dst.drain(b, (int) to + start, start, len, dbl));
 			if (s + 2 < slices) queueDownload(src, s + 2, perSlice, count, size, stream);
 		}
 	}
@@ -104,14 +193,6 @@ public final class PinnedStaging implements AutoCloseable {
 	 */
 	static final int PART = 1 << 18;
 
-	private static void fill(final Object src, final long from, final int n, final boolean dbl, final ByteBuffer b) {
-		parts(n, (start, len) -> fillPart(src, (int) from + start, start, len, dbl, b));
-	}
-
-	private static void drain(final ByteBuffer b, final Object dst, final long from, final int n, final boolean dbl) {
-		parts(n, (start, len) -> drainPart(b, dst, (int) from + start, start, len, dbl));
-	}
-
 	/** Runs {@code part(start, length)} over [0, n) in pieces of {@link #PART}, in parallel when there are several. */
 	private static void parts(final int n, final java.util.function.BiConsumer<Integer, Integer> part) {
 		final int pieces = (n + PART - 1) / PART;
@@ -121,49 +202,6 @@ public final class PinnedStaging implements AutoCloseable {
 		}
 		java.util.stream.IntStream.range(0, pieces).parallel().forEach(i -> part.accept(i * PART, Math.min(PART, n - i *
 			PART)));
-	}
-
-	/** Copies a[o … o + n) into the buffer from value index {@code at} (as float or double). */
-	private static void fillPart(final Object src, final int o, final int at, final int n, final boolean dbl,
-		final ByteBuffer b)
-	{
-		if (src instanceof float[]) {
-			final float[] a = (float[]) src;
-			if (!dbl) b.asFloatBuffer().put(at, a, o, n);
-			else {
-				final java.nio.DoubleBuffer d = b.asDoubleBuffer();
-				for (int i = 0; i < n; i++) d.put(at + i, a[o + i]);
-			}
-		}
-		else {
-			final double[] a = (double[]) src;
-			if (dbl) b.asDoubleBuffer().put(at, a, o, n);
-			else {
-				final java.nio.FloatBuffer f = b.asFloatBuffer();
-				for (int i = 0; i < n; i++) f.put(at + i, (float) a[o + i]);
-			}
-		}
-	}
-
-	private static void drainPart(final ByteBuffer b, final Object dst, final int o, final int at, final int n,
-		final boolean dbl)
-	{
-		if (dst instanceof float[]) {
-			final float[] a = (float[]) dst;
-			if (!dbl) b.asFloatBuffer().get(at, a, o, n);
-			else {
-				final java.nio.DoubleBuffer d = b.asDoubleBuffer();
-				for (int i = 0; i < n; i++) a[o + i] = (float) d.get(at + i);
-			}
-		}
-		else {
-			final double[] a = (double[]) dst;
-			if (dbl) b.asDoubleBuffer().get(at, a, o, n);
-			else {
-				final java.nio.FloatBuffer f = b.asFloatBuffer();
-				for (int i = 0; i < n; i++) a[o + i] = f.get(at + i);
-			}
-		}
 	}
 
 	@Override

@@ -167,22 +167,16 @@ final class GpuBenchmark {
 		return SpreadMethod.parse(at < 0 ? label : label.substring(0, at));
 	}
 
-	static Result run(final GpuDevice device, final Row row, final String label, final boolean cpu,
-		final int threads)
-	{
+	/** The bin of a label's {@code @AxBxC} (the plan's tuning hook), or null for the heuristic's. */
+	static int[] bins(final String label) {
 		final int at = label.indexOf('@');
-		if (at >= 0) System.setProperty(GpuNufftPlan.BINS_PROPERTY, label.substring(at + 1));
-		try {
-			return run(device, row, method(label), label, cpu, threads);
-		}
-		finally {
-			System.clearProperty(GpuNufftPlan.BINS_PROPERTY);
-		}
+		return at < 0 ? null : Arrays.stream(label.substring(at + 1).split("x")).mapToInt(Integer::parseInt).toArray();
 	}
 
-	private static Result run(final GpuDevice device, final Row row, final SpreadMethod method, final String label,
-		final boolean cpu, final int threads)
+	static Result run(final GpuBackend backend, final Row row, final String label, final boolean cpu,
+		final int threads)
 	{
+		final SpreadMethod method = method(label);
 		final Random r = new Random(row.hashCode() ^ System.nanoTime());
 		final Result res = new Result();
 		res.row = row;
@@ -194,13 +188,13 @@ final class GpuBenchmark {
 		for (final int n : row.size) px *= n;
 		// Parameters as a GPU plan chooses them (the FFT is cheap there); the CPU rows use the CPU's own choice.
 		final NufftOptions o = NufftOptions.defaults().withTolerance(row.eps).withSpreadMethod(method).withThreads(threads)
-			.withDevice(DeviceChoice.gpu(device.ordinal()));
+			.withDevice(backend.device());
 		final NufftParameters p = ParameterChoice.choose(row.size, o);
 		res.params = p.kernel().type().key() + " W=" + p.width() + " σ=" + p.oversampling() + " grid " +
 			Arrays.toString(p.gridSize());
 		final float[] img = gaussian(r, (int) (2 * px * tr)), smp = gaussian(r, 2 * m * tr);
 		final float[] outSmp = new float[smp.length], outImg = new float[img.length];
-		try (GpuNufftPlan plan = new GpuNufftPlan(device, false, p, o)) {
+		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o, false, bins(label))) {
 			plan.setPoints(t);
 			plan.reserve(tr);
 			res.method = plan.spreadMethod();

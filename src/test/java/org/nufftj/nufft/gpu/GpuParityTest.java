@@ -20,6 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.nufftj.InvalidInputException;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.nufft.Arrays2;
+import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.Nudft;
 import org.nufftj.nufft.Nufft;
@@ -44,17 +45,17 @@ import org.nufftj.trajectory.TrajectoryKind;
 @ExtendWith(GpuTests.Available.class)
 class GpuParityTest {
 
-	private static GpuDevice device;
+	private static GpuBackend backend;
 
 	@BeforeAll
 	static void open() {
 		GpuTests.assumeGpu();
-		device = new GpuDevice(0);
+		backend = GpuBackend.open(0);
 	}
 
 	@AfterAll
 	static void close() {
-		if (device != null) device.close();
+		if (backend != null) backend.close();
 	}
 
 	/**
@@ -93,7 +94,7 @@ class GpuParityTest {
 		final float[] x = Arrays2.gaussianFloat(r, 2 * px * batch), y = Arrays2.gaussianFloat(r, 2 * m * batch);
 		final float[] gy = new float[2 * m * batch], gx = new float[2 * px * batch];
 		final float[] cy = new float[2 * m * batch], cx = new float[2 * px * batch];
-		try (GpuNufftPlan gpu = new GpuNufftPlan(device, false, p, o);
+		try (GpuNufftPlan gpu = new GpuNufftPlan(backend, p, o, false);
 			NufftPlan cpu = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
 		{
 			assertEquals(p.toString(), cpu.parameters().toString(), "same parameters on both engines");
@@ -124,8 +125,8 @@ class GpuParityTest {
 		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-4);
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final float[] x = Arrays2.gaussianFloat(r, 2 * px * batch), y = Arrays2.gaussianFloat(r, 2 * m * batch);
-		try (GpuNufftPlan whole = new GpuNufftPlan(device, false, p, o);
-			GpuNufftPlan chunked = new GpuNufftPlan(device, false, p, o))
+		try (GpuNufftPlan whole = new GpuNufftPlan(backend, p, o, false);
+			GpuNufftPlan chunked = new GpuNufftPlan(backend, p, o, false))
 		{
 			whole.setPoints(t);
 			chunked.setPoints(t);
@@ -211,7 +212,7 @@ class GpuParityTest {
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final boolean dbl = precision == Precision.DOUBLE;
 		final double limit = dbl ? 1e-10 : 1e-5;
-		try (GpuNufftPlan gpu = new GpuNufftPlan(device, false, p, o);
+		try (GpuNufftPlan gpu = new GpuNufftPlan(backend, p, o, false);
 			NufftPlan cpu = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
 		{
 			assertEquals(p.toString(), cpu.parameters().toString(), "same parameters on both engines");
@@ -264,8 +265,8 @@ class GpuParityTest {
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final float[] y = Arrays2.gaussianFloat(r, 2 * m * batch);
 		final float[] a = new float[2 * px * batch], b = new float[2 * px * batch];
-		try (GpuNufftPlan out = new GpuNufftPlan(device, false, p, o.withSpreadMethod(SpreadMethod.OUTPUT_DRIVEN));
-			GpuNufftPlan shared = new GpuNufftPlan(device, false, p, o.withSpreadMethod(SpreadMethod.SHARED)))
+		try (GpuNufftPlan out = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.OUTPUT_DRIVEN), false);
+			GpuNufftPlan shared = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED), false))
 		{
 			out.setPoints(t);
 			shared.setPoints(t);
@@ -284,7 +285,7 @@ class GpuParityTest {
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final Trajectory radial = new Radial(96, 40, false).build();
 		final int px = (int) Arrays2.pixels(size);
-		try (GpuNufftPlan gpu = new GpuNufftPlan(device, false, p, o)) {
+		try (GpuNufftPlan gpu = new GpuNufftPlan(backend, p, o, false)) {
 			gpu.setPoints(radial);
 			final float[] y = Arrays2.gaussianFloat(r, 2 * radial.count()), before = new float[2 * px];
 			gpu.adjoint(y, before);
@@ -304,10 +305,10 @@ class GpuParityTest {
 		}
 		final int[] size3 = { 16, 16, 8 };
 		final InvalidInputException e = assertThrows(InvalidInputException.class,
-			() -> new GpuNufftPlan(device, false, ParameterChoice.choose(size3, o), o).close());
+			() -> new GpuNufftPlan(backend, ParameterChoice.choose(size3, o), o, false).close());
 		assertTrue(e.getMessage().contains("output-driven") && e.getMessage().contains("3D"), e.getMessage());
-		assertTrue(GpuNufftPlan.outputDrivenApplicable(new GoldenAngleRadial(64, 30).build()));
-		assertTrue(!GpuNufftPlan.outputDrivenApplicable(TrajectoryKind.SPIRAL.fullySampled(size).build()));
+		assertTrue(GpuHeuristics.outputDrivenApplicable(new GoldenAngleRadial(64, 30).build()));
+		assertTrue(!GpuHeuristics.outputDrivenApplicable(TrajectoryKind.SPIRAL.fullySampled(size).build()));
 	}
 
 	/**
@@ -330,7 +331,7 @@ class GpuParityTest {
 	}
 
 	/**
-	 * The stage API alone ({@link GpuNufftPlan#spreadDevice}, {@link GpuNufftPlan#interpolateDevice}: no FFT, no
+	 * The stage API alone ({@link GpuNufftPlan#spread}, {@link GpuNufftPlan#interpolate} on device buffers: no FFT, no
 	 * deapodization, the caller's grid) against direct double sums over each point's W^d stencil on the periodic
 	 * oversampled grid, g[l] = Σ_m s_m·Π_a ψ(l_a − t_ma) and c_m = Σ_l g[l]·Π_a ψ(l_a − t_ma), t = k·n: relative l2
 	 * ≤ 1e-5 (float sums and float kernel values, as the whole transforms above), 2 transforms at once; the grid starts
@@ -354,26 +355,23 @@ class GpuParityTest {
 		final float[] nan = new float[g.length];
 		java.util.Arrays.fill(nan, Float.NaN);
 		final float[] spread = new float[g.length], interp = new float[s.length];
-		try (GpuNufftPlan plan = new GpuNufftPlan(device, false, p, o);
-			DeviceArray ds = DeviceArray.of(s, "samples"); DeviceArray dg = DeviceArray.of(nan, "grid");
-			DeviceArray dc = new DeviceArray(4L * s.length, "interpolated"))
+		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o, false); Buffer ds = backend.wrap(s);
+			Buffer dg = backend.wrap(nan); Buffer dc = backend.allocate(s.length, Precision.FLOAT))
 		{
 			plan.setPoints(t);
 			assertEquals(method, plan.spreadMethod());
-			plan.spreadDevice(ds.pointer(), dg.pointer(), batch);
-			plan.synchronize();
-			dg.download(jcuda.Pointer.to(spread), 4L * spread.length, "spread grid");
-			dg.upload(jcuda.Pointer.to(g), 4L * g.length, "grid");
-			plan.interpolateDevice(dg.pointer(), dc.pointer(), batch);
-			plan.synchronize();
-			dc.download(jcuda.Pointer.to(interp), 4L * interp.length, "interpolated");
+			plan.spread(ds, dg);
+			backend.read(dg, spread, 0);
+			backend.write(g, 0, dg);
+			plan.interpolate(dg, dc);
+			backend.read(dc, interp, 0);
 		}
 		final double[] refSpread = new double[g.length], refInterp = new double[s.length];
 		directStages(t, p, batch, s, refSpread, g, refInterp);
 		final String what = p + " " + t + " " + method;
 		final double es = Arrays2.relativeError(spread, refSpread), ei = Arrays2.relativeError(interp, refInterp);
-		assertTrue(es <= 1e-5, "spreadDevice vs direct sums " + es + ": " + what);
-		assertTrue(ei <= 1e-5, "interpolateDevice vs direct sums " + ei + ": " + what);
+		assertTrue(es <= 1e-5, "spread vs direct sums " + es + ": " + what);
+		assertTrue(ei <= 1e-5, "interpolate vs direct sums " + ei + ": " + what);
 	}
 
 	/** Spreading of s into spread and interpolation of g into interp by direct double sums (batch transforms). */

@@ -75,8 +75,9 @@ public final class GpuSuite {
 	// -- tests --
 
 	private static void tests(final StringBuilder md) {
+		// GPU subclasses of the shared backend / operator / recon suites (other packages) are listed here as they land.
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class, GpuBackendTest.class, GpuReconTest.class, GpuOperatorTest.class, NufftGpuServiceTest.class };
+			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, NufftGpuServiceTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -136,6 +137,7 @@ public final class GpuSuite {
 		md.append("## Tests\n\n").append(summary).append(" (classes: GpuFallbackTest, GpuParityTest, ")
 			.append("GpuNufftPlanTest = the shared AbstractNufftPlanTest suite on GPU 0, GpuLeakTest, ")
 			.append("GpuBackendTest = the shared AbstractBackendTest suite (vector operations, FFT, plan stages), ")
+			.append("GpuBackendDeviceTest = the GPU backend's buffers, vector operations and Buffer plans against host references, ")
 			.append("GpuReconTest = the shared AbstractReconTest suite (gridding recon and Pipe-Menon, vs the CPU backend), ")
 			.append("GpuOperatorTest = the shared AbstractOperatorTest suite (adjointness of every operator and ")
 			.append("composition), NufftGpuServiceTest = the SciJava GPU service ")
@@ -192,7 +194,7 @@ public final class GpuSuite {
 		else for (final String s : rowSel.split(",")) pick.add(Integer.parseInt(s.trim()));
 		final List<GpuBenchmark.Result> results = new ArrayList<>();
 		final int threads = Runtime.getRuntime().availableProcessors();
-		try (GpuDevice device = new GpuDevice(0)) {
+		try (GpuBackend backend = GpuBackend.open(0)) {
 			for (final int i : pick) {
 				final GpuBenchmark.Row row = rows.get(i);
 				boolean first = true;
@@ -210,7 +212,7 @@ public final class GpuSuite {
 						continue;
 					}
 					try {
-						final GpuBenchmark.Result r = GpuBenchmark.run(device, row, ms, cpu && first, threads);
+						final GpuBenchmark.Result r = GpuBenchmark.run(backend, row, ms, cpu && first, threads);
 						first = false;
 						results.add(r);
 						write(report, md.toString() + table(results, threads));

@@ -10,8 +10,8 @@ import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.kernel.Kernels;
 
-/** GpuNufftPlan's host logic (no GPU): the float kernel arguments it uploads. */
-class GpuNufftPlanHostTest {
+/** GpuPointSet's host logic (no GPU): the float kernel arguments it uploads. */
+class GpuPointSetTest {
 
 	/**
 	 * Samples within float rounding of a cell boundary (t = ±1e-16 … ±1e-8 off an integer, as an axis-aligned spoke's
@@ -30,7 +30,7 @@ class GpuNufftPlanHostTest {
 				final double t = i < 2000 ? r.nextInt(200) - 100 + tiny : 200 * r.nextDouble() - 100;
 				off[i] = Math.ceil(t - w / 2.0) - t; // GpuPoints' first cell l0 = ⌈t − W/2⌉, off = l0 − t
 			}
-			final float[] f = GpuNufftPlan.floatOffsets(off, w);
+			final float[] f = GpuPointSet.floatOffsets(off, w);
 			for (int i = 0; i < off.length; i++) {
 				if (off[i] > -w / 2.0) assertTrue(f[i] > -w / 2f, "W " + w + ": " + off[i] + " -> " + f[i]);
 				if (off[i] < -w / 2.0 + 1) {

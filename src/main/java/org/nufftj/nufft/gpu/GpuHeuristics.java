@@ -1,0 +1,164 @@
+package org.nufftj.nufft.gpu;
+
+import java.util.Arrays;
+
+import org.nufftj.InvalidInputException;
+import org.nufftj.nufft.SpreadMethod;
+import org.nufftj.trajectory.RadialLines;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * The GPU plan's choices, all host arithmetic (as cuFINUFFT keeps its heuristics apart from setpts and execution):
+ * the bin of the binned kernels, the spreading method AUTO resolves to, shared-memory sizes of the blocks, device
+ * memory per transform and how many transforms run at once. Measured choices are in docs/gpu-tuning.md. No state;
+ * tested without a GPU (GpuHeuristicsTest).
+ */
+final class GpuHeuristics {
+
+	private GpuHeuristics() {}
+
+	/** Threads per block of the NUFFT kernels. */
+	static final int BLOCK = 256;
+	/**
+	 * Bins (tiles) of the shared-memory spreader, in order of preference: the first whose block (tile of (bin + W − 1)
+	 * cells per axis plus the staged points) fits {@link #SHARED_TARGET} is used. Larger bins give each block more
+	 * points for the same tile clearing and flushing; smaller ones let more blocks share an SM. Measured on the H100
+	 * (docs/gpu-tuning.md): in 3D up to W = {@value #NARROW_3D}, 8×8×8 bins spread 1.2–1.5× faster than 16×16×8; at
+	 * W = 8, 16×8×8 (three blocks per SM) 1.16× faster than 16×16×8 (two) and 8×8×8 (more flushing).
+	 */
+	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 8, 8 }, { 8, 8, 8 }, { 4, 4, 4 } },
+		BINS_3D_NARROW = { { 8, 8, 8 }, { 4, 4, 4 } };
+	static final int SHARED_TARGET = 96 * 1024, NARROW_3D = 7;
+	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
+	static final int MAX_SUBPROBLEM = 1024;
+	/** Points staged per chunk by spread_tiles_* (TILE_CHUNK in kernels/spread.cu). */
+	static final int TILE_CHUNK = 256;
+	/** Cells per block of the output-driven spreader, per axis (RADIAL_BLOCK_X/Y in kernels/spread_radial.cu). */
+	static final int RADIAL_BLOCK = 16;
+	/** Device memory kept free for cuFFT plans, the context and other users: the one definition. */
+	static final long RESERVE_BYTES = 256L << 20;
+
+	// -- bins and shared memory --
+
+	/** A complex tile of (bin + W − 1) cells per axis (interp_tiles_*). */
+	static int tileBytes(final int[] bin, final int width, final int cbytes) {
+		long cells = 1;
+		for (final int b : bin) cells *= b + width - 1;
+		return (int) Math.min(Integer.MAX_VALUE, cells * cbytes);
+	}
+
+	/**
+	 * spread_tiles_*: two real planes of pitch (bin + W) × (bin + W − 1)… cells, then TILE_CHUNK staged points of
+	 * d·W kernel values, two sample components and one int cell offset (TileStage in kernels/spread.cu).
+	 */
+	static int stagedTileBytes(final int[] bin, final int width, final int cbytes) {
+		long cells = bin[0] + width;
+		for (int a = 1; a < bin.length; a++) cells *= bin[a] + width - 1;
+		final int real = cbytes / 2;
+		final long stage = (long) TILE_CHUNK * ((bin.length * width + 2) * real + 4);
+		return (int) Math.min(Integer.MAX_VALUE, 2 * cells * real + stage);
+	}
+
+	/** Shared memory a binned block of {@code bin} needs: the larger of the spreader's and the interpolator's. */
+	static int binBytes(final int[] bin, final int width, final int cbytes) {
+		return Math.max(tileBytes(bin, width, cbytes), stagedTileBytes(bin, width, cbytes));
+	}
+
+	/**
+	 * The bin of the binned kernels: the first of the preferred list ({@link #BINS_2D}; in 3D {@link #BINS_3D_NARROW}
+	 * up to W = {@value #NARROW_3D}, else {@link #BINS_3D}) whose block fits {@code sharedBudget}, else the smallest.
+	 */
+	static int[] binSize(final int dims, final int width, final int cbytes, final int sharedBudget) {
+		final int[][] options = dims == 2 ? BINS_2D : width <= NARROW_3D ? BINS_3D_NARROW : BINS_3D;
+		for (final int[] b : options) {
+			if (binBytes(b, width, cbytes) <= sharedBudget) return b.clone();
+		}
+		return options[options.length - 1].clone();
+	}
+
+	/**
+	 * A bin asked for by a tuning run (GpuBenchmark's {@code shared@16x8x8}): {@code dims} positive sizes whose block
+	 * fits the device's opt-in shared memory, else an {@link InvalidInputException} naming it.
+	 */
+	static int[] checkBin(final int[] bin, final int dims, final int width, final int cbytes, final int sharedOptin) {
+		InvalidInputException.require(bin.length == dims && Arrays.stream(bin).allMatch(b -> b >= 1), "GPU bins " +
+			Arrays.toString(bin) + ": expected " + dims + " sizes >= 1");
+		final int need = binBytes(bin, width, cbytes);
+		InvalidInputException.require(need <= sharedOptin, "GPU bins " + Arrays.toString(bin) + " need " + need +
+			" B of shared memory per block at W = " + width + ", the device allows " + sharedOptin);
+		return bin.clone();
+	}
+
+	// -- spreading method --
+
+	/**
+	 * The method a plan spreads with. AUTO: SHARED whenever its block fits the device's opt-in shared memory (it
+	 * replaces W^d global atomics per point by shared ones plus one pass over the tile, which wins on the dense centres
+	 * of radial trajectories and on uniform points alike at M ≥ grid size), else ATOMIC. AUTO never picks
+	 * OUTPUT_DRIVEN: on the H100 benchmark rows it was 30–50× slower than SHARED on single transforms and 6–9× on 8
+	 * coils (docs/gpu-tuning.md); it runs only when asked, on 2D plans, and {@link #outputDrivenApplicable} decides at
+	 * setPoints whether the points allow it.
+	 */
+	static SpreadMethod resolveMethod(final SpreadMethod asked, final int dims, final int sharedBytes,
+		final int sharedOptin)
+	{
+		switch (asked) {
+			case ATOMIC: return SpreadMethod.ATOMIC;
+			case SHARED:
+				if (sharedBytes > sharedOptin) {
+					throw new InvalidInputException("GPU NUFFT: shared-memory spreading needs " + sharedBytes +
+						" B of shared memory per block, the device allows " + sharedOptin + "; use spread method atomic");
+				}
+				return SpreadMethod.SHARED;
+			case OUTPUT_DRIVEN:
+				if (dims != 2) {
+					throw new InvalidInputException("GPU NUFFT: spread method output-driven gathers from 2D radial lines, " +
+						"the plan's image is " + dims + "D; use auto, atomic or shared");
+				}
+				return SpreadMethod.OUTPUT_DRIVEN;
+			default: return sharedBytes <= sharedOptin ? SpreadMethod.SHARED : SpreadMethod.ATOMIC;
+		}
+	}
+
+	/**
+	 * Whether output-driven spreading can run on {@code t}: a 2D trajectory of radial lines ({@link RadialLines}:
+	 * readout × shots, every shot uniformly spaced on a line through k = 0).
+	 */
+	static boolean outputDrivenApplicable(final Trajectory t) {
+		return t.dimensions() == 2 && RadialLines.detect(t).isPresent();
+	}
+
+	/** Transforms one output-driven block accumulates in registers (RADIAL_BATCH_F / _D in kernels/spread_radial.cu). */
+	static int radialBatch(final boolean dbl) {
+		return dbl ? 4 : 8;
+	}
+
+	// -- device memory --
+
+	/**
+	 * Device bytes one transform needs at once: the fine grid and cuFFT's work area (about one grid), plus, for
+	 * host-array calls, the plan's own image and sample buffers.
+	 */
+	static long perTransformBytes(final int cbytes, final long gridPoints, final long pixels, final long points,
+		final boolean hostArrays)
+	{
+		return cbytes * (2 * gridPoints + (hostArrays ? pixels + Math.max(points, 1) : 0));
+	}
+
+	/**
+	 * How many of {@code transforms} run at once: as many as fit {@code free} bytes (plus {@code held}, the batch
+	 * buffers the plan already has and would replace) less {@link #RESERVE_BYTES}, at most {@code limit}. Fewer than one
+	 * is a {@link GpuException} naming the sizes ({@code what}).
+	 */
+	static int chunkSize(final int transforms, final long free, final long held, final long perTransform,
+		final int limit, final String what)
+	{
+		final long room = free + held - RESERVE_BYTES;
+		final long fit = room / perTransform;
+		if (fit < 1) {
+			throw new GpuException("GPU NUFFT: one transform needs " + (perTransform >> 20) + " MiB of device memory (" +
+				what + "), only " + ((free + held) >> 20) + " MiB are free, " + (RESERVE_BYTES >> 20) + " MiB kept in reserve");
+		}
+		return (int) Math.min(Math.min(transforms, fit), limit);
+	}
+}

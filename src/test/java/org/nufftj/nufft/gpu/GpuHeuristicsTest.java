@@ -1,0 +1,112 @@
+package org.nufftj.nufft.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.nufftj.InvalidInputException;
+import org.nufftj.nufft.SpreadMethod;
+import org.nufftj.trajectory.GoldenAngleRadial;
+import org.nufftj.trajectory.TrajectoryKind;
+
+/** The GPU plan's host choices (no GPU): bins, shared memory, method, memory and batch sizes. */
+class GpuHeuristicsTest {
+
+	private static final int H100_OPTIN = 227 * 1024, BUDGET = GpuHeuristics.SHARED_TARGET;
+
+	/** Shared-memory sizes written out from the CUDA layouts (TileStage, interp's tile) for a 2D and a 3D case. */
+	@Test
+	void sharedBytesFollowTheKernelLayouts() {
+		// interp: (32 + 4 - 1)² complex float cells.
+		assertEquals(35 * 35 * 8, GpuHeuristics.tileBytes(new int[] { 32, 32 }, 4, 8));
+		// spread: two float planes of pitch 36 x 35 rows, then 256 points x (2·4 kernel values + 2 sample parts + an int).
+		assertEquals(2 * 36 * 35 * 4 + 256 * ((2 * 4 + 2) * 4 + 4), GpuHeuristics.stagedTileBytes(new int[] { 32, 32 },
+			4, 8));
+		// 3D double, W = 8, 16x8x8: planes (16 + 8) x 15 x 15, staged 256 x (3·8 + 2 doubles + an int).
+		assertEquals(2 * 24 * 15 * 15 * 8 + 256 * ((3 * 8 + 2) * 8 + 4), GpuHeuristics.stagedTileBytes(new int[] { 16,
+			8, 8 }, 8, 16));
+		assertEquals(Math.max(GpuHeuristics.tileBytes(new int[] { 8, 8, 8 }, 5, 8), GpuHeuristics.stagedTileBytes(
+			new int[] { 8, 8, 8 }, 5, 8)), GpuHeuristics.binBytes(new int[] { 8, 8, 8 }, 5, 8));
+	}
+
+	/** The measured preferences (docs/gpu-tuning.md): 32² in 2D, 8³ in 3D up to W = 7, 16×8×8 above; smaller when full. */
+	@Test
+	void binsArePreferredFirstThatFits() {
+		assertArrayEquals(new int[] { 32, 32 }, GpuHeuristics.binSize(2, 4, 8, BUDGET));
+		assertArrayEquals(new int[] { 8, 8, 8 }, GpuHeuristics.binSize(3, 5, 8, BUDGET));
+		assertArrayEquals(new int[] { 8, 8, 8 }, GpuHeuristics.binSize(3, GpuHeuristics.NARROW_3D, 8, BUDGET));
+		assertArrayEquals(new int[] { 16, 8, 8 }, GpuHeuristics.binSize(3, 8, 8, BUDGET));
+		for (final int dims : new int[] { 2, 3 }) {
+			for (int w = 2; w <= 16; w++) {
+				for (final int cbytes : new int[] { 8, 16 }) {
+					for (final int budget : new int[] { 48 * 1024, BUDGET }) {
+						final int[] b = GpuHeuristics.binSize(dims, w, cbytes, budget);
+						assertEquals(dims, b.length);
+						final int[][] list = dims == 2 ? GpuHeuristics.BINS_2D : w <= GpuHeuristics.NARROW_3D ?
+							GpuHeuristics.BINS_3D_NARROW : GpuHeuristics.BINS_3D;
+						final boolean last = java.util.Arrays.equals(b, list[list.length - 1]);
+						assertTrue(last || GpuHeuristics.binBytes(b, w, cbytes) <= budget, dims + "D W " + w + ": " +
+							java.util.Arrays.toString(b) + " does not fit " + budget);
+						// No earlier (preferred) bin fits.
+						for (final int[] earlier : list) {
+							if (java.util.Arrays.equals(earlier, b)) break;
+							assertTrue(GpuHeuristics.binBytes(earlier, w, cbytes) > budget, "preferred " + java.util.Arrays
+								.toString(earlier) + " fits " + budget + " at W " + w);
+						}
+					}
+				}
+			}
+		}
+	}
+
+	@Test
+	void tunedBinsAreCheckedAgainstTheDevice() {
+		assertArrayEquals(new int[] { 16, 16, 8 }, GpuHeuristics.checkBin(new int[] { 16, 16, 8 }, 3, 5, 8, H100_OPTIN));
+		InvalidInputException e = assertThrows(InvalidInputException.class, () -> GpuHeuristics.checkBin(new int[] { 16,
+			16 }, 3, 5, 8, H100_OPTIN));
+		assertTrue(e.getMessage().contains("[16, 16]") && e.getMessage().contains("3 sizes"), e.getMessage());
+		e = assertThrows(InvalidInputException.class, () -> GpuHeuristics.checkBin(new int[] { 64, 64, 64 }, 3, 8, 16,
+			H100_OPTIN));
+		assertTrue(e.getMessage().contains("shared memory"), e.getMessage());
+	}
+
+	@Test
+	void autoSpreadsSharedWhenItFitsAndNeverOutputDriven() {
+		assertEquals(SpreadMethod.SHARED, GpuHeuristics.resolveMethod(SpreadMethod.AUTO, 2, 40_000, H100_OPTIN));
+		assertEquals(SpreadMethod.ATOMIC, GpuHeuristics.resolveMethod(SpreadMethod.AUTO, 3, 300_000, H100_OPTIN));
+		assertEquals(SpreadMethod.ATOMIC, GpuHeuristics.resolveMethod(SpreadMethod.ATOMIC, 2, 40_000, H100_OPTIN));
+		assertEquals(SpreadMethod.OUTPUT_DRIVEN, GpuHeuristics.resolveMethod(SpreadMethod.OUTPUT_DRIVEN, 2, 40_000,
+			H100_OPTIN));
+		InvalidInputException e = assertThrows(InvalidInputException.class, () -> GpuHeuristics.resolveMethod(
+			SpreadMethod.OUTPUT_DRIVEN, 3, 40_000, H100_OPTIN));
+		assertTrue(e.getMessage().contains("output-driven") && e.getMessage().contains("3D"), e.getMessage());
+		e = assertThrows(InvalidInputException.class, () -> GpuHeuristics.resolveMethod(SpreadMethod.SHARED, 3, 300_000,
+			H100_OPTIN));
+		assertTrue(e.getMessage().contains("300000") && e.getMessage().contains("atomic"), e.getMessage());
+		// Radial lines: applicable (when asked), never chosen by AUTO (no trajectory enters resolveMethod).
+		assertTrue(GpuHeuristics.outputDrivenApplicable(new GoldenAngleRadial(64, 30).build()));
+		assertTrue(!GpuHeuristics.outputDrivenApplicable(TrajectoryKind.SPIRAL.fullySampled(new int[] { 32, 32 })
+			.build()));
+		assertEquals(8, GpuHeuristics.radialBatch(false));
+		assertEquals(4, GpuHeuristics.radialBatch(true));
+	}
+
+	@Test
+	void chunksFitTheFreeMemoryLessTheReserve() {
+		final long grid = 1024L * 1024, pixels = 512L * 512, m = 1 << 20;
+		final long host = GpuHeuristics.perTransformBytes(8, grid, pixels, m, true);
+		final long device = GpuHeuristics.perTransformBytes(8, grid, pixels, m, false);
+		assertEquals(8 * (2 * grid + pixels + m), host);
+		assertEquals(8 * 2 * grid, device, "device buffers: only the grid and the FFT work area");
+		final long free = GpuHeuristics.RESERVE_BYTES + 5 * host + host / 2;
+		assertEquals(5, GpuHeuristics.chunkSize(100, free, 0, host, Integer.MAX_VALUE, "x"));
+		assertEquals(3, GpuHeuristics.chunkSize(3, free, 0, host, Integer.MAX_VALUE, "x"), "no more than asked");
+		assertEquals(2, GpuHeuristics.chunkSize(100, free, 0, host, 2, "x"), "the test limit");
+		assertEquals(6, GpuHeuristics.chunkSize(100, free, host, host, Integer.MAX_VALUE, "x"), "held buffers count");
+		final GpuException e = assertThrows(GpuException.class, () -> GpuHeuristics.chunkSize(1,
+			GpuHeuristics.RESERVE_BYTES + host - 1, 0, host, Integer.MAX_VALUE, "grid [1024, 1024]"));
+		assertTrue(e.getMessage().contains("grid [1024, 1024]") && e.getMessage().contains("MiB"), e.getMessage());
+	}
+}
