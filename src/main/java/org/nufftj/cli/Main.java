@@ -106,7 +106,7 @@ public final class Main implements Runnable {
 				"NUFFTJ_JAVA_OPTS=-Xmx... or use fewer coils/frames at once");
 			return FAILED;
 		}
-		if (t instanceof org.nufftj.nufft.gpu.GpuException) {
+		if (org.nufftj.app.Session.isDeviceFailure(t)) {
 			err.println("nufft-j: GPU: " + oneLine(t.getMessage()));
 			return FAILED;
 		}

@@ -5,6 +5,7 @@ import java.util.List;
 import org.nufftj.command.NufftGpuService;
 import org.scijava.Context;
 import org.scijava.command.CommandService;
+import org.scijava.log.LogService;
 import org.scijava.service.Service;
 
 import ij.IJ;
@@ -30,7 +31,8 @@ public final class ContextHolder {
 			// Our jar may sit in ImageJ's plugins folder, seen only by ImageJ's plugin class loader.
 			t.setContextClassLoader(ContextHolder.class.getClassLoader());
 			try {
-				final List<Class<? extends Service>> services = List.of(CommandService.class, NufftGpuService.class);
+				final List<Class<? extends Service>> services = List.of(CommandService.class, NufftGpuService.class,
+					LogService.class);
 				own = new Context(services);
 			}
 			finally {
