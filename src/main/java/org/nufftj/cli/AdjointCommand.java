@@ -15,6 +15,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nufft-j adjoint}: drop-in for {@code bart nufft -a}. */
 @Command(name = "adjoint", mixinStandardHelpOptions = true,
@@ -38,6 +40,9 @@ final class AdjointCommand implements Callable<Integer> {
 	@Parameters(index = "2", paramLabel = "<output>", description = "Output image .cfl.")
 	Path output;
 
+	@Spec
+	CommandSpec spec;
+
 	@Override
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
@@ -53,14 +58,14 @@ final class AdjointCommand implements Callable<Integer> {
 			r = BartNufft.adjoint(session, part.trajectory(), size, part.kspace().data(), options);
 		}
 		final long t2 = System.nanoTime();
-		if (verbose) System.err.println(r.description());
+		if (verbose) spec.commandLine().getErr().println(r.description());
 		final long[] out = new long[Cfl.DIMS];
 		java.util.Arrays.fill(out, 1);
 		for (int a = 0; a < size.length; a++) out[a] = size[a];
 		out[3] = scan.coils();
 		System.arraycopy(scan.frameDims(), 0, out, 4, Math.min(scan.frameDims().length, Cfl.DIMS - 4));
 		Cfl.write(output, out, r.data());
-		if (verbose) System.err.printf("times: read %.0f ms, plan + points + adjoint %.0f ms, write %.0f ms " +
+		if (verbose) spec.commandLine().getErr().printf("times: read %.0f ms, plan + points + adjoint %.0f ms, write %.0f ms " +
 			"(JVM up %.0f ms before)%n", (t1 - t0) / 1e6, (t2 - t1) / 1e6, (System.nanoTime() - t2) / 1e6,
 			java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() - (System.nanoTime() - t0) / 1e6);
 		return Main.OK;

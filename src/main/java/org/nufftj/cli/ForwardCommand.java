@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nufft-j forward}: drop-in for {@code bart nufft}. */
 @Command(name = "forward", mixinStandardHelpOptions = true,
@@ -40,6 +42,9 @@ final class ForwardCommand implements Callable<Integer> {
 	@Parameters(index = "2", paramLabel = "<output>", description = "Output k-space .cfl.")
 	Path output;
 
+	@Spec
+	CommandSpec spec;
+
 	@Override
 	public Integer call() throws Exception {
 		final var options = nufft.options();
@@ -52,7 +57,7 @@ final class ForwardCommand implements Callable<Integer> {
 		try (Session session = new Session()) {
 			r = BartNufft.forward(session, t, size, img.data(), options);
 		}
-		if (verbose) System.err.println(r.description());
+		if (verbose) spec.commandLine().getErr().println(r.description());
 		final long[] out = img.dims();
 		out[0] = 1;
 		out[1] = t.readout();

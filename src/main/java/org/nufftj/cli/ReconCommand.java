@@ -75,7 +75,7 @@ final class ReconCommand implements Callable<Integer> {
 		try (Session session = new Session()) {
 			if (!compare) {
 				final Reconstruction r = Reconstruction.run(scan, o, Progress.NONE, session);
-				if (verbose) System.err.println(r.describe());
+				if (verbose) spec.commandLine().getErr().println(r.describe());
 				ImageFiles.write(output, r.image(), scan.frameDims());
 				return Main.OK;
 			}
