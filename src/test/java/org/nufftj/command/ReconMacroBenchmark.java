@@ -303,7 +303,7 @@ public final class ReconMacroBenchmark {
 
 	/**
 	 * Where the time goes, from one extra run of the command's own steps in this JVM (not through IJ.run): read
-	 * ({@link KSpaceSource#load}), the reconstruction timed at its progress reports (planning → density compensation →
+	 * ({@link org.nufftj.app.ScanLoader#load}), the reconstruction timed at its progress reports (planning → density compensation →
 	 * adjoint NUFFT + coil combination → done), with GPU plans on the same context's {@link NufftGpuService} devices as
 	 * the macro runs, and the output stack ({@link Stacks#stack}). Steps that a changed progress text no longer names
 	 * are left out, not guessed.
@@ -481,7 +481,7 @@ public final class ReconMacroBenchmark {
 					x -> x.outputMiB)));
 		}
 		md.append("\nWhere the time goes (ms; one extra run per row of the command's own steps in the same JVM, not ")
-			.append("through `IJ.run`: read = KSpaceSource.load, plan = NUFFT plan + points, DCF, adjoint NUFFT + coil ")
+			.append("through `IJ.run`: read = ScanLoader.load, plan = NUFFT plan + points, DCF, adjoint NUFFT + coil ")
 			.append("combination, recon = their total, image = Stacks.stack):\n\n| dataset | device | steps |\n|---|---|---|\n");
 		for (final Row r : rows) {
 			if (r.stages.isEmpty()) continue;
