@@ -6,6 +6,8 @@ import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.nufft.gpu.GpuException;
 import org.nufftj.nufft.gpu.GpuInfo;
+import org.nufftj.recon.DcfMethod;
+import org.nufftj.recon.DensityCompensation;
 import org.nufftj.recon.GriddingRecon;
 import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
@@ -15,8 +17,9 @@ import org.nufftj.trajectory.Trajectory;
 
 /**
  * What one run of the command line, or one SciJava context, keeps open while it works: the devices its plans run
- * on, opened on first use and closed by {@link #close()}. Every NUFFT plan and every gridding reconstruction the
- * application makes goes through {@link #plan} and {@link #reconstruct}, and everything the application asks about
+ * on, opened on first use and closed by {@link #close()}. Every NUFFT plan, gridding reconstruction and density
+ * compensation the application makes goes through {@link #plan}, {@link #reconstruct} and {@link #densityWeights}
+ * (BART-scaled transforms through {@link BartNufft}, which plans here), and everything the application asks about
  * GPUs through {@link #describeDevices}, {@link #unusableReason} and {@link #isDeviceFailure}: this class is the one
  * place above the engine that knows the engine's device types (so that the front ends never ask "is this the GPU?").
  * Thread-safe; no global state.
@@ -37,6 +40,11 @@ public final class Session implements AutoCloseable {
 		final Progress progress)
 	{
 		return GriddingRecon.reconstruct(t, k, matrix, options, progress, devices);
+	}
+
+	/** Density-compensation weights of {@code method} for {@code t} and an image of {@code matrix}. */
+	public float[] densityWeights(final DcfMethod method, final Trajectory t, final int[] matrix, final int iterations) {
+		return DensityCompensation.compute(method, t, matrix, iterations);
 	}
 
 	/** The engine's description of the GPUs it finds (never throws; says why none is usable). */

@@ -8,7 +8,6 @@ import org.nufftj.app.Options;
 import org.nufftj.app.Scan;
 import org.nufftj.app.ScanLoader;
 import org.nufftj.recon.DcfMethod;
-import org.nufftj.recon.DensityCompensation;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.Trajectory;
 import org.scijava.ItemIO;
@@ -84,7 +83,7 @@ public class ShowTrajectoryCommand extends NufftCommand {
 		}
 		final DcfMethod method = Options.dcf(dcf, cartesian);
 		plot = positions(t);
-		final float[] w = DensityCompensation.compute(method, t, m, ReconOptions.DEFAULT_DCF_ITERATIONS);
+		final float[] w = session().densityWeights(method, t, m, ReconOptions.DEFAULT_DCF_ITERATIONS);
 		weights = weightsPlot(t, w, method);
 	}
 
