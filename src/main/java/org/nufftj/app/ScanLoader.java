@@ -71,6 +71,16 @@ public final class ScanLoader {
 	}
 
 	/**
+	 * A trajectory file for an image of {@code matrix}: CSV ({@code .csv}/{@code .txt}, {@link TrajectoryFiles#readCsv})
+	 * or a BART trajectory ({@link #bartTrajectory}, with the one kz rule and range check).
+	 */
+	public static Trajectory trajectory(final Path path, final int[] matrix) throws IOException {
+		final String lower = path.getFileName().toString().toLowerCase(Locale.ROOT);
+		return lower.endsWith(".csv") || lower.endsWith(".txt") ? TrajectoryFiles.readCsv(path, matrix) :
+			bartTrajectory(path, matrix);
+	}
+
+	/**
 	 * An image {@code .cfl} {@code [X, Y, Z, coils, …]} (X, Y ≥ 2), checked finite; its matrix is
 	 * {@link #matrixOf}.
 	 */

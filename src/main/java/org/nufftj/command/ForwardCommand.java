@@ -11,7 +11,6 @@ import org.nufftj.app.KSpaceFiles;
 import org.nufftj.app.Options;
 import org.nufftj.app.ScanLoader;
 import org.nufftj.imglib.ComplexPlanes;
-import org.nufftj.io.TrajectoryFiles;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.trajectory.Trajectory;
 import org.scijava.ItemIO;
@@ -80,7 +79,7 @@ public class ForwardCommand extends NufftCommand {
 		final NufftOptions o = Options.nufft("auto", 0, 0, tolerance, "float", device, spread, threads);
 		// The k-space is computed along the trajectory as its file stores it (float cycles/FOV), so that the pair
 		// written is exactly what nufft-j forward makes of the trajectory file.
-		final Trajectory t = KSpaceFiles.asWritten(traj != null && !traj.getPath().isEmpty() ? TrajectoryFiles.read(
+		final Trajectory t = KSpaceFiles.asWritten(traj != null && !traj.getPath().isEmpty() ? ScanLoader.trajectory(
 			traj.toPath(), m) : Designs.design(trajectory, m, readout, shots).build(), m);
 		InvalidInputException.require(t.dimensions() == 2, "traj: Forward NUFFT works on 2D images (each slice a " +
 			"frame), the trajectory is " + t.dimensions() + "D");
