@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +11,8 @@ import java.util.Random;
 import java.util.concurrent.Callable;
 
 import org.nufftj.InvalidInputException;
-import org.nufftj.nufft.Nufft;
+import org.nufftj.app.Benchmark;
+import org.nufftj.app.Session;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.trajectory.Trajectory;
@@ -25,8 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nufft-j bench}: in-process timings of the NUFFT on a radial workload. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-	description = { "Time adjoint and forward NUFFTs of random data on a 2D radial trajectory (spokes x readout",
-		"samples over 180 degrees, k in [-1/2, 1/2) cycles/pixel), per tolerance and coil count: warm-up runs, then the",
+	description = { "Time adjoint and forward NUFFTs of random data on a 2D radial trajectory.",
+		"Spokes x readout samples over 180 degrees, k in [-1/2, 1/2) cycles/pixel), per tolerance and coil count: warm-up runs, then the",
 		"median of repeats; per-stage times from the plan (last run); points/s = points x coils / median time.",
 		"Default: the issue's workload, 402 x 512 onto 256^2, 8 and 32 coils, eps 1e-3 and 1e-4." })
 final class BenchCommand implements Callable<Integer> {
@@ -71,7 +71,7 @@ final class BenchCommand implements Callable<Integer> {
 		final boolean adj = !direction.equals("forward"), fwd = !direction.equals("adjoint");
 		InvalidInputException.require(direction.equals("both") || direction.equals("adjoint") ||
 			direction.equals("forward"), "--direction: expected adjoint, forward or both, found '" + direction + "'");
-		final Trajectory t = radial(spokes, readout);
+		final Trajectory t = Benchmark.radial(spokes, readout);
 		final int m = t.count();
 		final int[] img = { size, size };
 		out.printf("radial %d spokes x %d samples = %d points onto %dx%d; %d warm-up, median of %d; %d threads%n",
@@ -80,24 +80,26 @@ final class BenchCommand implements Callable<Integer> {
 			"stages (ms, last run) | plan");
 		out.flush();
 		final Random random = new Random();
+		try (Session session = new Session()) {
 		for (final double eps : tolerances) {
 			final NufftOptions o = nufft.options().withTolerance(eps);
 			final long p0 = System.nanoTime();
-			try (NufftPlan plan = Nufft.plan(img, o)) {
+			try (NufftPlan plan = session.plan(img, o)) {
 				final double planMs = (System.nanoTime() - p0) / 1e6;
 				final long s0 = System.nanoTime();
 				plan.setPoints(t);
 				final double pointsMs = (System.nanoTime() - s0) / 1e6;
 				for (final int c : coils) {
 					InvalidInputException.require(c >= 1, "--coils: expected >= 1, found " + c);
-					final float[] samples = random(2 * m * c, random);
-					final float[] image = random(2 * size * size * c, random);
+					final float[] samples = Benchmark.random(2 * m * c, random);
+					final float[] image = Benchmark.random(2 * size * size * c, random);
 					if (adj) row(out, eps, c, "adjoint", plan, () -> plan.adjoint(samples, image), m,
 						plan.parameters() + String.format(", plan %.1f ms, setPoints %.1f ms", planMs, pointsMs));
 					if (fwd) row(out, eps, c, "forward", plan, () -> plan.forward(image, samples), m, "");
 				}
 				out.println("  engine: " + plan.backend());
 			}
+		}
 		}
 		out.printf("peak heap: %.0f MiB%n", peakHeap() / 1048576.0);
 		out.flush();
@@ -107,41 +109,14 @@ final class BenchCommand implements Callable<Integer> {
 	private void row(final PrintWriter out, final double eps, final int c, final String dir, final NufftPlan plan,
 		final Runnable run, final int m, final String note)
 	{
-		for (int i = 0; i < warmup; i++) run.run();
-		final double[] ms = new double[repeats];
-		for (int i = 0; i < repeats; i++) {
-			final long t0 = System.nanoTime();
-			run.run();
-			ms[i] = (System.nanoTime() - t0) / 1e6;
-		}
-		Arrays.sort(ms);
-		final double median = repeats % 2 == 1 ? ms[repeats / 2] : (ms[repeats / 2 - 1] + ms[repeats / 2]) / 2;
+		final double[] ms = Benchmark.times(run, warmup, repeats);
+		final double median = Benchmark.median(ms);
 		final Map<String, Double> st = new LinkedHashMap<>(plan.times().snapshot());
 		final StringBuilder s = new StringBuilder();
 		st.forEach((k, v) -> s.append(s.length() == 0 ? "" : ", ").append(k).append(String.format(" %.1f", v)));
 		out.printf("%-7.0e %5d %-8s %10.1f %10.1f %12.1f  %s%s%n", eps, c, dir, median, ms[0],
 			(double) m * c / (median / 1e3) / 1e6, s, note.isEmpty() ? "" : " | " + note);
 		out.flush();
-	}
-
-	/** Spokes over 180° (angle π·s/S), readout k = (i − R/2)/R cycles/pixel: BART's {@code traj -r} / N. */
-	static Trajectory radial(final int spokes, final int readout) {
-		final double[] c = new double[2 * spokes * readout];
-		for (int s = 0; s < spokes; s++) {
-			final double a = Math.PI * s / spokes, cs = Math.cos(a), sn = Math.sin(a);
-			for (int i = 0; i < readout; i++) {
-				final double r = (i - readout / 2.0) / readout;
-				c[2 * (s * readout + i)] = r * cs;
-				c[2 * (s * readout + i) + 1] = r * sn;
-			}
-		}
-		return new Trajectory(2, c, readout, spokes, "radial " + spokes + "x" + readout);
-	}
-
-	private static float[] random(final int n, final Random r) {
-		final float[] a = new float[n];
-		for (int i = 0; i < n; i++) a[i] = (float) r.nextGaussian();
-		return a;
 	}
 
 	private static long peakHeap() {

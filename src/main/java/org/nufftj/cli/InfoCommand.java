@@ -3,7 +3,7 @@ package org.nufftj.cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
-import org.nufftj.nufft.gpu.GpuInfo;
+import org.nufftj.app.Session;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Spec;
@@ -13,8 +13,6 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "info", mixinStandardHelpOptions = true,
 	description = "Print the NUFFT-J version, the Java runtime, CPU cores, memory and the GPUs the GPU engine can use.")
 final class InfoCommand implements Callable<Integer> {
-
-	/** The GPU engine's report class, looked up at run time so the CLI works with or without it. */
 
 	@Spec
 	CommandSpec spec;
@@ -35,9 +33,9 @@ final class InfoCommand implements Callable<Integer> {
 		return Main.OK;
 	}
 
-	/** One or more lines about GPUs ({@link GpuInfo#describe()}: never throws; says why a GPU is not usable). */
+	/** One or more lines about GPUs ({@link Session#describeDevices()}: never throws; says why a GPU is not usable). */
 	static String gpu() {
-		final String s = GpuInfo.describe();
+		final String s = Session.describeDevices();
 		return s.startsWith("GPU") ? s : "GPU: " + s;
 	}
 }

@@ -55,9 +55,16 @@ public final class Main implements Runnable {
 		final CommandLine cl = new CommandLine(new Main());
 		cl.setOut(o);
 		cl.setErr(e);
+		// An unknown subcommand is an error even with --help after it (picocli would print the main help, exit 0).
+		if (args.length > 0 && !args[0].startsWith("-") && !cl.getSubcommands().containsKey(args[0])) {
+			e.println("nufft-j: unknown command '" + args[0] + "', expected one of " + cl.getSubcommands().keySet() +
+				" (see: nufft-j --help)");
+			e.flush();
+			return BAD_INPUT;
+		}
 		cl.setParameterExceptionHandler((ex, a) -> {
-			e.println("nufft-j: " + oneLine(ex.getMessage()) + " (see: nufft-j " +
-				ex.getCommandLine().getCommandName() + " --help)");
+			e.println("nufft-j: " + oneLine(ex.getMessage()) + " (see: " +
+				ex.getCommandLine().getCommandSpec().qualifiedName() + " --help)");
 			if (debug) ex.printStackTrace(e);
 			return BAD_INPUT;
 		});
@@ -106,7 +113,7 @@ public final class Main implements Runnable {
 				"NUFFTJ_JAVA_OPTS=-Xmx... or use fewer coils/frames at once");
 			return FAILED;
 		}
-		if (t instanceof org.nufftj.nufft.gpu.GpuException) {
+		if (org.nufftj.app.Session.isDeviceFailure(t)) {
 			err.println("nufft-j: GPU: " + oneLine(t.getMessage()));
 			return FAILED;
 		}

@@ -1,19 +1,15 @@
 package org.nufftj.cli;
 
-import org.nufftj.InvalidInputException;
-import org.nufftj.kernel.KernelType;
-import org.nufftj.nufft.DeviceChoice;
+import org.nufftj.app.Options;
 import org.nufftj.nufft.NufftOptions;
-import org.nufftj.nufft.SpreadMethod;
-import org.nufftj.nufft.Precision;
 
 import picocli.CommandLine.Option;
 
-/** NUFFT options shared by the subcommands (a picocli mixin). */
+/** NUFFT options shared by the subcommands (a picocli mixin), parsed by {@link Options} like Fiji's keys. */
 final class NufftArgs {
 
 	@Option(names = { "-d", "--dims" }, paramLabel = "X:Y:Z",
-		description = "Image size (as bart's -d). Default: estimated from the trajectory like bart 0.8 (2*ceil(max|k|) per axis in cycles/FOV).")
+		description = "Image size (as bart's -d; X:Y is 2D). Default: from the file (ISMRMRD recon space; BART: 2*ceil(max|k|) per axis in cycles/FOV, see docs/conventions.md).")
 	String dims;
 
 	@Option(names = { "-e", "--tolerance" }, paramLabel = "eps", defaultValue = "1e-4",
@@ -21,7 +17,7 @@ final class NufftArgs {
 	double tolerance;
 
 	@Option(names = "--kernel", paramLabel = "es|kb|gauss", defaultValue = "auto",
-		description = "Interpolation kernel (default: ${DEFAULT-VALUE} = es).")
+		description = "Interpolation kernel (default: ${DEFAULT-VALUE} = the cheaper that meets the tolerance).")
 	String kernel;
 
 	@Option(names = "--oversampling", paramLabel = "sigma", defaultValue = "0",
@@ -54,29 +50,11 @@ final class NufftArgs {
 
 	/** The options as typed values; fails with a one-line message on any bad value. */
 	NufftOptions options() {
-		if (!Double.isFinite(tolerance) || tolerance <= 0 || tolerance > 0.1)
-			throw new InvalidInputException("--tolerance: expected a value in (0, 0.1], found " + tolerance);
-		return NufftOptions.defaults().withPrecision(Precision.parse(precision)).withTolerance(tolerance)
-			.withKernel(KernelType.parse(kernel)).withOversampling(oversampling).withWidth(width)
-			.withThreads(threads).withDevice(DeviceChoice.parse(device)).withSpreadMethod(SpreadMethod.parse(spread));
+		return Options.nufft(kernel, oversampling, width, tolerance, precision, device, spread, threads);
 	}
 
-	/** -d parsed into 3 sizes (Z = 1 when given as X:Y), or null when not given. */
+	/** -d parsed into 2 sizes (2D) or 3, or null when not given. */
 	int[] dims() {
-		if (dims == null) return null;
-		final String[] p = dims.trim().split(":");
-		if (p.length < 2 || p.length > 3) throw new InvalidInputException("-d: expected X:Y:Z, found '" + dims + "'");
-		final int[] d = { 1, 1, 1 };
-		for (int i = 0; i < p.length; i++) {
-			try {
-				d[i] = Integer.parseInt(p[i].trim());
-			}
-			catch (final NumberFormatException e) {
-				throw new InvalidInputException("-d: '" + p[i] + "' is not an integer (expected X:Y:Z)");
-			}
-			if (d[i] < 1) throw new InvalidInputException("-d: sizes must be >= 1, found '" + dims + "'");
-		}
-		if (d[0] < 2 || d[1] < 2) throw new InvalidInputException("-d: X and Y must be >= 2, found '" + dims + "'");
-		return d;
+		return dims == null ? null : Options.matrix("-d", dims);
 	}
 }

@@ -1,41 +1,43 @@
 package org.nufftj.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.nufftj.InvalidInputException;
+import org.nufftj.app.Comparison;
+import org.nufftj.app.Options;
+import org.nufftj.app.Reconstruction;
+import org.nufftj.app.Scan;
+import org.nufftj.app.ScanLoader;
+import org.nufftj.app.Session;
 import org.nufftj.data.ComplexImage;
-import org.nufftj.data.KSpace;
-import org.nufftj.io.Cfl;
-import org.nufftj.nufft.Backend;
-import org.nufftj.nufft.Backends;
-import org.nufftj.nufft.DeviceChoice;
-import org.nufftj.nufft.NufftOptions;
-import org.nufftj.recon.CoilCombination;
-import org.nufftj.recon.DcfMethod;
-import org.nufftj.recon.GriddingRecon;
-import org.nufftj.recon.ImageComparison;
+import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
-import org.nufftj.recon.ReconResult;
-import org.nufftj.trajectory.Trajectory;
+import org.nufftj.trajectory.TrajectoryKind;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code nufft-j recon}: gridding reconstruction (DCF, adjoint NUFFT, coil combination). */
 @Command(name = "recon", mixinStandardHelpOptions = true,
-	description = { "Gridding reconstruction: density compensation (applied once, normalised so a constant object",
-		"keeps its value), adjoint NUFFT (unscaled), coil combination. Input as for 'adjoint' (BART .cfl).",
+	description = { "Gridding reconstruction of BART or ISMRMRD k-space (density compensation, adjoint NUFFT, coil combination).",
+		"Density compensation is applied once, normalised so a constant object keeps its value; the adjoint is unscaled.",
+		"Input: <traj> <kspace> as for 'adjoint' (BART .cfl), or <kspace> alone: an ISMRMRD .h5 (coordinates and",
+		"matrix from the file) or a BART .cfl with its trajectory beside it as <name>_traj.cfl.",
 		"Output: .cfl [X, Y, Z, channels, ...], or a 32-bit float TIFF stack of the magnitude when the name ends in .tif." })
 final class ReconCommand implements Callable<Integer> {
 
 	@Mixin
 	NufftArgs nufft;
 
-	@Option(names = "--dcf", paramLabel = "none|ramp|voronoi|pipe-menon", defaultValue = "pipe-menon",
-		description = "Density compensation (default: ${DEFAULT-VALUE}).")
+	@Option(names = "--dcf", paramLabel = "auto|none|ramp|voronoi|pipe-menon", defaultValue = "auto",
+		description = "Density compensation (default: ${DEFAULT-VALUE} = none for Cartesian designs, else pipe-menon).")
 	String dcf;
 
 	@Option(names = "--dcf-iterations", paramLabel = "n", defaultValue = "" + ReconOptions.DEFAULT_DCF_ITERATIONS,
@@ -54,58 +56,50 @@ final class ReconCommand implements Callable<Integer> {
 	@Option(names = "--verbose", description = "Print what ran to stderr.")
 	boolean verbose;
 
-	@Parameters(index = "0", paramLabel = "<traj>", description = "Trajectory .cfl [3, readout, spokes] (cycles/FOV).")
-	Path traj;
+	@Parameters(arity = "2..3", paramLabel = "[<traj>] <kspace> <output>", description = { "Trajectory .cfl [3, readout, " +
+		"spokes] (cycles/FOV; optional), k-space (.cfl [1, readout, spokes, coils, ...] or ISMRMRD .h5),",
+		"output image (.cfl base name, or .tif)." })
+	List<Path> files;
 
-	@Parameters(index = "1", paramLabel = "<kspace>", description = "k-space .cfl [1, readout, spokes, coils, ...].")
-	Path kspace;
-
-	@Parameters(index = "2", paramLabel = "<output>", description = "Output image (.cfl base name, or .tif).")
-	Path output;
+	@Spec
+	CommandSpec spec;
 
 	@Override
 	public Integer call() throws Exception {
-		final NufftOptions nufftOptions = nufft.options();
-		ReconOptions o = ReconOptions.defaults().withNufft(nufftOptions).withDcf(DcfMethod.parse(dcf))
-			.withCombine(CoilCombination.parse(combine)).withDcfIterations(dcfIterations);
-		final BartFiles.TrajectoryFile tf = BartFiles.readTrajectory(traj);
-		final int[] dims = nufft.dims() != null ? nufft.dims() : tf.estimateDims();
-		final Trajectory t = tf.trajectory(dims);
-		final Cfl.Array ka = BartFiles.readKSpace(kspace, tf);
-		final KSpace k = BartFiles.kspace(ka, kspace);
-		final int[] size = Arrays.copyOf(dims, t.dimensions());
-		final long[] frameDims = Arrays.copyOfRange(ka.dims(), 4, Cfl.DIMS);
-
-		if (!compare) {
-			final ReconResult r = reconstruct(t, k, size, o);
-			if (verbose) System.err.println(r.describe());
-			ImageFiles.write(output, r.image(), frameDims);
-			return Main.OK;
+		final ReconOptions options = options();
+		final Path traj = files.size() == 3 ? files.get(0) : null;
+		final Path kspace = files.get(files.size() - 2), output = files.get(files.size() - 1);
+		final Scan scan = ScanLoader.load(kspace, traj, TrajectoryKind.FILE, nufft.dims());
+		final ReconOptions o = options.withDcf(Options.dcf(dcf, scan.cartesian()));
+		// One session for this run: --compare's reconstructions share the device instead of opening it twice.
+		try (Session session = new Session()) {
+			if (!compare) {
+				final Reconstruction r = Reconstruction.run(scan, o, Progress.NONE, session);
+				if (verbose) spec.commandLine().getErr().println(r.describe());
+				ImageFiles.write(output, r.image(), scan.frameDims());
+				return Main.OK;
+			}
+			return compare(scan, o, output, session);
 		}
-		return compare(t, k, size, o, frameDims);
 	}
 
-	/** One reconstruction on a backend opened for the options' device (the app layer will keep one per session). */
-	private static ReconResult reconstruct(final Trajectory t, final KSpace k, final int[] size, final ReconOptions o) {
-		try (Backend backend = Backends.open(o.nufft().device(), o.nufft().threads(), System.err::println)) {
-			return GriddingRecon.reconstruct(backend, t, k, size, o, null);
-		}
+	/** The options of the command line, checked before any file is read. */
+	private ReconOptions options() {
+		Options.dcf(dcf, false);
+		InvalidInputException.require(dcfIterations >= 1, "--dcf-iterations: expected >= 1, found " + dcfIterations);
+		return ReconOptions.defaults().withNufft(nufft.options()).withCombine(Options.combine(combine))
+			.withDcfIterations(dcfIterations);
 	}
 
 	/** --compare: the GPU reconstruction, the CPU one, both written with their difference, and the figures. */
-	private int compare(final Trajectory t, final KSpace k, final int[] size, final ReconOptions o,
-		final long[] frameDims) throws java.io.IOException
+	private int compare(final Scan scan, final ReconOptions o, final Path output, final Session session)
+		throws java.io.IOException
 	{
-		final var out = new java.io.PrintWriter(System.out, true);
-		final NufftOptions nufftOptions = o.nufft();
-		final DeviceChoice gpu = nufftOptions.device().kind() == DeviceChoice.Kind.GPU ? nufftOptions.device() :
-			DeviceChoice.gpu(0);
-		final ReconResult g = reconstruct(t, k, size, o.withNufft(nufftOptions.withDevice(gpu)));
-		if (!g.backend().toLowerCase().startsWith("gpu")) throw new Main.CliFailure("--compare needs a GPU, but device " +
-			gpu + " ran on '" + g.backend() + "' (no usable NVIDIA GPU / CUDA driver, or the GPU engine is not built in)");
-		final ReconResult c = reconstruct(t, k, size, o.withNufft(nufftOptions.withDevice(DeviceChoice.CPU)));
-		final ImageComparison cmp = ImageComparison.of(c.image().data(), g.image().data());
-		final ComplexImage gi = g.image(), ci = c.image();
+		final PrintWriter out = spec.commandLine().getOut();
+		final Comparison c = Comparison.run(scan, o, null, Progress.NONE, session);
+		if (c.gpu() == null) throw new Main.CliFailure("--compare needs a GPU: " + c.gpuProblem());
+		final ComplexImage gi = c.gpu().image(), ci = c.cpu().image();
+		final long[] frameDims = scan.frameDims();
 		ImageFiles.write(output, gi, frameDims);
 		ImageFiles.write(sibling(output, "-cpu"), ci, frameDims);
 		if (ImageFiles.isTiff(output)) {
@@ -114,12 +108,11 @@ final class ReconCommand implements Callable<Integer> {
 			ImageFiles.writeTiff(sibling(output, "-diff"), gi, gm);
 		}
 		else {
-			ImageFiles.writeCfl(sibling(output, "-diff"), new ComplexImage(cmp.difference(), gi.size(), gi.channels(),
-				gi.frames(), null), frameDims);
+			ImageFiles.writeCfl(sibling(output, "-diff"), new ComplexImage(c.figures().difference(), gi.size(),
+				gi.channels(), gi.frames(), null), frameDims);
 		}
-		out.printf("GPU (%s) %.1f ms, CPU (%s) %.1f ms%n", g.backend(), g.millis(), c.backend(), c.millis());
-		out.printf("GPU vs CPU: NRMSE %.3g, max |difference| %.3g, PSNR %.1f dB%n", cmp.nrmse(), cmp.maxAbsDifference(),
-			cmp.psnr());
+		out.println(c.summary());
+		out.flush();
 		return Main.OK;
 	}
 

@@ -20,13 +20,15 @@ import org.nufftj.trajectory.TrajectoryKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code nufft-j simulate}: phantom + trajectory design + coils + noise → BART trajectory and k-space files (and the
  * ground truth), through the values layer's {@link Simulation}: analytic k-space, no inverse crime.
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true, sortOptions = false,
-	description = { "Simulate multi-coil k-space of an analytic phantom on a trajectory design, written as BART files: " +
+	description = { "Simulate multi-coil k-space of an analytic phantom on a trajectory design, as BART files.",
 		"<traj> [3, readout, shots] in cycles/FOV (as 'adjoint', 'recon' and 'bart nufft' read it) and <kspace> " +
 		"[1, readout, shots, coils].",
 		"%nk-space is exact: the Fourier transform of ellipses (ellipsoids) seen through coil maps that are sums of " +
@@ -100,6 +102,9 @@ final class SimulateCommand implements Callable<Integer> {
 	@Parameters(index = "1", paramLabel = "<kspace>", description = "Output k-space .cfl (base name).")
 	Path kspace;
 
+	@Spec
+	CommandSpec spec;
+
 	@Override
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
@@ -124,7 +129,7 @@ final class SimulateCommand implements Callable<Integer> {
 		TrajectoryFiles.writeCfl(traj, t, size);
 		Cfl.write(kspace, new long[] { 1, t.readout(), t.shots(), coils }, r.kspace().data());
 		if (truth != null) ImageFiles.write(truth, sim.truth(), null);
-		if (verbose) System.err.printf(Locale.ROOT, "simulate: %s %s, %s, %s, %s: rms|y| %.4g, sigma %.4g per " +
+		if (verbose) spec.commandLine().getErr().printf(Locale.ROOT, "simulate: %s %s, %s, %s, %s: rms|y| %.4g, sigma %.4g per " +
 			"component; simulated in %.0f ms, written in %.0f ms%n", p.name(), describe(size), design.describe(),
 			sim.coils(), noise.describe(), r.signalRms(), r.sigma(), (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
 		return Main.OK;

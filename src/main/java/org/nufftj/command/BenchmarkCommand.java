@@ -3,19 +3,20 @@ package org.nufftj.command;
 import java.awt.Color;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 import org.nufftj.InvalidInputException;
-import org.nufftj.data.KSpace;
-import org.nufftj.ij1.CommandLauncher;
-import org.nufftj.io.IsmrmrdData;
+import org.nufftj.app.Benchmark;
+import org.nufftj.app.Options;
+import org.nufftj.app.Reconstruction;
+import org.nufftj.app.Scan;
+import org.nufftj.app.Session;
 import org.nufftj.nufft.DeviceChoice;
-import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.recon.DcfMethod;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.Trajectory;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
+import org.scijava.plugin.Attr;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 
@@ -27,9 +28,10 @@ import ij.measure.ResultsTable;
  * fully sampled trajectory design and random k-space (timing does not depend on the values). Each size runs once to
  * warm up, then {@code repeats} times; the table holds the median.
  */
-@Plugin(type = Command.class, label = "Benchmark", menuRoot = CommandLauncher.MENU_ROOT,
-	menuPath = "Plugins>NUFFT-J>Benchmark", headless = true)
-public class BenchmarkCommand extends NufftCommand {
+@Plugin(type = Command.class, label = "Benchmark", menuRoot = NufftCommand.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>Benchmark", headless = true,
+	attrs = @Attr(name = NufftCommand.KEY, value = "benchmark"))
+public class BenchmarkCommand extends AbstractNufftCommand {
 
 	@Parameter(persist = false, label = "sizes", description = "matrix sizes N (N x N), comma separated")
 	public String sizes = "32,64,128";
@@ -42,15 +44,6 @@ public class BenchmarkCommand extends NufftCommand {
 
 	@Parameter(persist = false, label = "repeats")
 	public int repeats = 3;
-
-	@Parameter(persist = false, label = "tolerance")
-	public double tolerance = 1e-4;
-
-	/**
-	 * The session's GPUs (null in a context without the service: every plan opens its own device, inside the times).
-	 */
-	@Parameter(required = false)
-	private NufftGpuService gpus;
 
 	@Parameter(type = ItemIO.OUTPUT, label = "timings")
 	public ResultsTable table;
@@ -70,6 +63,8 @@ public class BenchmarkCommand extends NufftCommand {
 			ns.add(m[0]);
 		}
 		InvalidInputException.require(!ns.isEmpty(), "sizes: none given");
+		final ReconOptions base = Options.recon(nufftOptions("cpu"), DcfMethod.RAMP, Options.combine("sos"));
+		final Session session = session();
 		table = new ResultsTable();
 		final double[] x = new double[ns.size()], cpu = new double[ns.size()], gpu = new double[ns.size()];
 		boolean anyGpu = false;
@@ -80,22 +75,16 @@ public class BenchmarkCommand extends NufftCommand {
 				progress.update(i / (double) ns.size(), n + "x" + n);
 				final int[] m = { n, n };
 				final Trajectory t = Designs.design(trajectory, m, 0, 0).build();
-				final float[] data = new float[2 * t.count() * coils];
-				final Random rnd = new Random(n);
-				for (int j = 0; j < data.length; j++) data[j] = (float) rnd.nextGaussian();
-				final KSpaceSource.Scan scan = new KSpaceSource.Scan("benchmark", List.of(new IsmrmrdData.Block(t,
-					new KSpace(data, t.count(), coils, 1), 0)), 1, 1, coils, m, null, false, "");
-				final ReconOptions base = Options.recon(Options.nufft("auto", 0, 0, tolerance, "float", "cpu"),
-					DcfMethod.RAMP, Options.combine("sos"));
+				final Scan scan = Benchmark.randomScan(t, coils, m, n);
 				x[i] = n;
-				cpu[i] = time(scan, base);
+				cpu[i] = Benchmark.reconMillis(scan, base, repeats, session);
 				gpu[i] = Double.NaN;
 				String gpuBackend = "none";
 				try {
 					final ReconOptions g = base.withNufft(base.nufft().withDevice(DeviceChoice.gpu(0)));
-					final Reconstruction probe = Reconstruction.run(scan, g, null, NufftGpuService.devicesOf(gpus));
-					if (!Comparison.isCpu(probe.backend())) {
-						gpu[i] = time(scan, g);
+					final Reconstruction probe = Reconstruction.run(scan, g, null, session);
+					if (probe.ranOnGpu()) {
+						gpu[i] = Benchmark.reconMillis(scan, g, repeats, session);
 						gpuBackend = probe.backend();
 						anyGpu = true;
 					}
@@ -124,15 +113,5 @@ public class BenchmarkCommand extends NufftCommand {
 			plot.addPoints(x, gpu, Plot.CONNECTED_CIRCLES);
 		}
 		plot.setLimitsToFit(false);
-	}
-
-	/** Median wall time (ms) of {@code repeats} runs after one warm-up. */
-	private double time(final KSpaceSource.Scan scan, final ReconOptions o) {
-		final GpuDevices devices = NufftGpuService.devicesOf(gpus);
-		Reconstruction.run(scan, o, null, devices);
-		final double[] t = new double[repeats];
-		for (int r = 0; r < repeats; r++) t[r] = Reconstruction.run(scan, o, null, devices).millis;
-		java.util.Arrays.sort(t);
-		return t[repeats / 2];
 	}
 }

@@ -1,5 +1,6 @@
 package org.nufftj.command;
 
+import org.nufftj.app.Options;
 import org.nufftj.trajectory.TrajectoryDesign;
 import org.nufftj.trajectory.TrajectoryKind;
 

@@ -6,27 +6,29 @@ import java.nio.file.Path;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.data.ComplexImage;
-import org.nufftj.ij1.CommandLauncher;
-import org.nufftj.ij1.ImagePlusAdapter;
+import org.nufftj.app.BartNufft;
+import org.nufftj.app.KSpaceFiles;
+import org.nufftj.app.Options;
+import org.nufftj.app.ScanLoader;
 import org.nufftj.imglib.ComplexPlanes;
-import org.nufftj.io.TrajectoryFiles;
-import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftOptions;
-import org.nufftj.nufft.NufftPlan;
 import org.nufftj.trajectory.Trajectory;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
+import org.scijava.plugin.Attr;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 
 import ij.ImagePlus;
 
 /**
- * Plugins › NUFFT-J › Forward NUFFT: the current image (every slice a frame) sampled along a trajectory,
- * y = Σ_x f(x)·e^{−2πi k·x}, written as a BART k-space pair with its trajectory.
+ * Plugins › NUFFT-J › Forward NUFFT: the current image (every slice a frame) sampled along a trajectory with BART's
+ * scaling, y = (1/√pixels)·Σ_x f(x)·e^{−2πi k·x}, written as a BART k-space pair with its trajectory: the same
+ * numbers {@code nufft-j forward} writes for that trajectory file and the image (both run {@link BartNufft}).
  */
-@Plugin(type = Command.class, label = "Forward NUFFT", menuRoot = CommandLauncher.MENU_ROOT,
-	menuPath = "Plugins>NUFFT-J>Forward NUFFT", headless = true)
+@Plugin(type = Command.class, label = "Forward NUFFT", menuRoot = NufftCommand.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>Forward NUFFT", headless = true,
+	attrs = @Attr(name = NufftCommand.KEY, value = "forward"))
 public class ForwardCommand extends NufftCommand {
 
 	@Parameter(persist = false, label = "image", required = false)
@@ -52,13 +54,16 @@ public class ForwardCommand extends NufftCommand {
 	@Parameter(persist = false, label = "device", choices = { "auto", "cpu", "gpu" })
 	public String device = "auto";
 
+	@Parameter(persist = false, label = "spread", description = "GPU spreading method (the CPU ignores it)",
+		choices = { "auto", "atomic", "shared", "output" })
+	public String spread = "auto";
+
+	@Parameter(persist = false, label = "threads", description = "CPU threads, 0 = all cores")
+	public int threads = 0;
+
 	@Parameter(persist = false, label = "output", description = "k-space .cfl to write (empty: temporary folder)", required = false,
 		style = "save")
 	public File output;
-
-	/** The session's GPUs (null in a context without the service: plans open their own device). */
-	@Parameter(required = false)
-	private NufftGpuService gpus;
 
 	@Parameter(type = ItemIO.OUTPUT, label = "k-space file")
 	public File kspace;
@@ -71,27 +76,28 @@ public class ForwardCommand extends NufftCommand {
 		InvalidInputException.require(input != null, "Forward NUFFT: no image open");
 		final ComplexImage img = ComplexPlanes.toComplex(ImagePlusAdapter.toImg(input));
 		final int[] m = img.size();
-		final Trajectory t = traj != null && !traj.getPath().isEmpty() ? TrajectoryFiles.read(traj.toPath(), m)
-			: Designs.design(trajectory, m, readout, shots).build();
+		final NufftOptions o = Options.nufft("auto", 0, 0, tolerance, "float", device, spread, threads);
+		// The k-space is computed along the trajectory as its file stores it (float cycles/FOV), so that the pair
+		// written is exactly what nufft-j forward makes of the trajectory file.
+		final Trajectory t = KSpaceFiles.asWritten(traj != null && !traj.getPath().isEmpty() ? ScanLoader.trajectory(
+			traj.toPath(), m) : Designs.design(trajectory, m, readout, shots).build(), m);
 		InvalidInputException.require(t.dimensions() == 2, "traj: Forward NUFFT works on 2D images (each slice a " +
 			"frame), the trajectory is " + t.dimensions() + "D");
 		final int frames = img.frames();
-		final float[] y = new float[2 * t.count() * frames];
-		final NufftOptions o = Options.nufft("auto", 0, 0, tolerance, "float", device);
 		final IJProgress progress = new IJProgress("Forward NUFFT");
 		progress.update(0.1, "forward NUFFT of " + frames + " slice(s)");
-		try (NufftPlan plan = Nufft.plan(m, o)) {
-			plan.setPoints(t);
-			plan.forward(img.data(), y);
-			log = "NUFFT-J Forward NUFFT of " + input.getTitle() + " (" + frames + " slice(s)) on " + plan.backend() +
-				", " + t;
+		final BartNufft.Result y;
+		try {
+			y = BartNufft.forward(session(), t, m, img.data(), o);
+			log = "NUFFT-J Forward NUFFT of " + input.getTitle() + " (" + frames + " slice(s)), BART scaling " +
+				"1/sqrt(pixels), " + t + "; " + y.description();
 		}
 		finally {
 			progress.done();
 		}
-		final Path base = KSpaceWriter.base(output, "nufftj_forward_" + KSpaceSource.baseTitle(input.getTitle())
+		final Path base = KSpaceFiles.base(output, "nufftj_forward_" + ScanLoader.baseTitle(input.getTitle())
 			.replaceAll("[^A-Za-z0-9_.-]", "_"));
-		kspace = KSpaceWriter.write(base, t, m, y, 1, frames).toFile();
+		kspace = KSpaceFiles.write(base, t, m, y.data(), 1, frames).toFile();
 		log += " -> " + kspace;
 	}
 }

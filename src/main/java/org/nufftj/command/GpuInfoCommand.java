@@ -1,19 +1,20 @@
 package org.nufftj.command;
 
-import org.nufftj.ij1.CommandLauncher;
-import org.nufftj.nufft.gpu.GpuInfo;
+import org.nufftj.app.Session;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
+import org.scijava.plugin.Attr;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 
 /**
  * Plugins › NUFFT-J › GPU Info: what the GPU engine finds (driver, devices with memory and compute capability, cuFFT,
- * kernel modules, from {@link GpuInfo#describe()}) and whether GPU {@code device} can run plans, or why not
- * ({@link GpuInfo#unusableReason}).
+ * kernel modules, from {@link Session#describeDevices()}) and whether GPU {@code device} can run plans, or why not
+ * ({@link Session#unusableReason}).
  */
-@Plugin(type = Command.class, label = "GPU Info", menuRoot = CommandLauncher.MENU_ROOT,
-	menuPath = "Plugins>NUFFT-J>GPU Info", headless = true)
+@Plugin(type = Command.class, label = "GPU Info", menuRoot = NufftCommand.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>GPU Info", headless = true,
+	attrs = @Attr(name = NufftCommand.KEY, value = "gpuinfo"))
 public class GpuInfoCommand extends NufftCommand {
 
 	@Parameter(persist = false, label = "device", description = "GPU ordinal")
@@ -28,15 +29,10 @@ public class GpuInfoCommand extends NufftCommand {
 		final StringBuilder b = new StringBuilder("NUFFT-J GPU Info\n");
 		b.append("Java ").append(System.getProperty("java.version")).append(" on ").append(System.getProperty(
 			"os.name")).append(' ').append(System.getProperty("os.arch")).append('\n');
-		try {
-			b.append(GpuInfo.describe()).append('\n');
-			final String why = GpuInfo.unusableReason(device);
-			b.append(why == null ? "gpu:" + device + " is usable: device=gpu and device=auto run on it"
-				: "gpu:" + device + " is not used: " + why + " (device=auto runs on the CPU)");
-		}
-		catch (final LinkageError e) {
-			b.append("GPU engine classes not loadable (JCuda jars missing from jars/?): ").append(e);
-		}
+		b.append(Session.describeDevices()).append('\n');
+		final String why = Session.unusableReason(device);
+		b.append(why == null ? "gpu:" + device + " is usable: device=gpu and device=auto run on it"
+			: "gpu:" + device + " is not used: " + why + " (device=auto runs on the CPU)");
 		log = b.toString().trim();
 	}
 }

@@ -4,13 +4,15 @@ import java.awt.Color;
 import java.io.File;
 
 import org.nufftj.InvalidInputException;
-import org.nufftj.ij1.CommandLauncher;
+import org.nufftj.app.Options;
+import org.nufftj.app.Scan;
+import org.nufftj.app.ScanLoader;
 import org.nufftj.recon.DcfMethod;
-import org.nufftj.recon.DensityCompensation;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.Trajectory;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
+import org.scijava.plugin.Attr;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 
@@ -21,8 +23,9 @@ import ij.gui.Plot;
  * (acquisition time, blue → red), and the density-compensation weights against the sample index. The trajectory
  * comes from a k-space file (as Reconstruct k-space reads it) or, without one, from a design.
  */
-@Plugin(type = Command.class, label = "Show trajectory", menuRoot = CommandLauncher.MENU_ROOT,
-	menuPath = "Plugins>NUFFT-J>Show trajectory", headless = true)
+@Plugin(type = Command.class, label = "Show trajectory", menuRoot = NufftCommand.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>Show trajectory", headless = true,
+	attrs = @Attr(name = NufftCommand.KEY, value = "trajectory"))
 public class ShowTrajectoryCommand extends NufftCommand {
 
 	/** Most points drawn; longer trajectories are thinned evenly (whole readouts kept). */
@@ -64,10 +67,11 @@ public class ShowTrajectoryCommand extends NufftCommand {
 		final int[] m;
 		boolean cartesian;
 		if (kspace != null && !kspace.getPath().isEmpty()) {
-			final KSpaceSource.Scan scan = KSpaceSource.load(kspace, traj, trajectory, Options.matrix(matrix));
-			t = scan.blocks.get(0).trajectory();
-			m = scan.matrix;
-			cartesian = scan.cartesian;
+			final Scan scan = ScanLoader.load(kspace.toPath(), traj == null || traj.getPath().isEmpty() ? null :
+				traj.toPath(), Options.trajectory(trajectory), Options.matrix(matrix));
+			t = scan.parts().get(0).trajectory();
+			m = scan.matrix();
+			cartesian = scan.cartesian();
 		}
 		else {
 			InvalidInputException.require(!Options.choice("trajectory", trajectory, Options.TRAJECTORIES).equals(
@@ -79,7 +83,7 @@ public class ShowTrajectoryCommand extends NufftCommand {
 		}
 		final DcfMethod method = Options.dcf(dcf, cartesian);
 		plot = positions(t);
-		final float[] w = DensityCompensation.compute(method, t, m, ReconOptions.DEFAULT_DCF_ITERATIONS);
+		final float[] w = session().densityWeights(method, t, m, ReconOptions.DEFAULT_DCF_ITERATIONS);
 		weights = weightsPlot(t, w, method);
 	}
 

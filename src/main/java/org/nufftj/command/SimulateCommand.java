@@ -6,8 +6,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
+import org.nufftj.app.KSpaceFiles;
+import org.nufftj.app.Options;
+import org.nufftj.app.Reconstruction;
+import org.nufftj.app.Scan;
+import org.nufftj.app.ScanLoader;
 import org.nufftj.data.ComplexImage;
-import org.nufftj.ij1.CommandLauncher;
 import org.nufftj.imglib.ComplexPlanes.Part;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.phantom.AnalyticPhantom;
@@ -21,6 +25,7 @@ import org.nufftj.trajectory.Trajectory;
 import org.nufftj.trajectory.TrajectoryDesign;
 import org.scijava.ItemIO;
 import org.scijava.command.Command;
+import org.scijava.plugin.Attr;
 import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 
@@ -33,8 +38,9 @@ import ij.ImagePlus;
  * {@code reconstruct}, reconstructed with the default settings. {@code noise} is σ per real/imaginary component
  * relative to the RMS per component of the noiseless samples, i.e. 1/SNR in {@link Noise}'s definition.
  */
-@Plugin(type = Command.class, label = "Simulate k-space", menuRoot = CommandLauncher.MENU_ROOT,
-	menuPath = "Plugins>NUFFT-J>Simulate k-space", headless = true)
+@Plugin(type = Command.class, label = "Simulate k-space", menuRoot = NufftCommand.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>Simulate k-space", headless = true,
+	attrs = @Attr(name = NufftCommand.KEY, value = "simulate"))
 public class SimulateCommand extends NufftCommand {
 
 	static final String[] PHANTOMS = { "shepp-logan", "disc" };
@@ -75,10 +81,6 @@ public class SimulateCommand extends NufftCommand {
 	@Parameter(persist = false, label = "device", choices = { "auto", "cpu", "gpu" })
 	public String device = "auto";
 
-	/** The session's GPUs, for the reconstruct step (null in a context without the service: plans open their own). */
-	@Parameter(required = false)
-	private NufftGpuService gpus;
-
 	@Parameter(type = ItemIO.OUTPUT, label = "phantom image")
 	public ImagePlus phantomimage;
 
@@ -115,8 +117,8 @@ public class SimulateCommand extends NufftCommand {
 		final float[] y = result.kspace().data();
 		final String name = String.format(Locale.ROOT, "nufftj_sim_%s_%s", trajectory.replace(' ', '_'),
 			Options.describeMatrix(m));
-		final Path base = KSpaceWriter.base(output, name);
-		final Path cfl = KSpaceWriter.write(base, t, m, y, coils, 1);
+		final Path base = KSpaceFiles.base(output, name);
+		final Path cfl = KSpaceFiles.write(base, t, m, y, coils, 1);
 		kspace = cfl.toFile();
 		final float[] f = p.image(m, 2).data();
 		final float[] real = new float[f.length];
@@ -127,14 +129,20 @@ public class SimulateCommand extends NufftCommand {
 			String.format(Locale.ROOT, " (sigma %.4g per component, RMS signal %.4g)", result.sigma(), result.signalRms()) +
 			" -> " + cfl + " (trajectory " + base.getFileName() + "_traj.cfl)";
 		if (reconstruct) {
-			final KSpaceSource.Scan scan = KSpaceSource.load(cfl.toFile(), null, "from file", m);
+			final Scan scan = ScanLoader.load(cfl, null, org.nufftj.trajectory.TrajectoryKind.FILE, m);
 			final ReconOptions ro = Options.recon(Options.nufft("auto", 0, 0, NufftOptions.DEFAULT_TOLERANCE, "float",
-				device), Options.dcf("auto", scan.cartesian), Options.combine("sos"));
-			final Reconstruction rec = Reconstruction.run(scan, ro, new IJProgress("Reconstruct k-space"),
-				NufftGpuService.devicesOf(gpus));
-			image = Stacks.stack(scan.title, rec.images, new Part[] { Part.MAGNITUDE }, 1, null);
+				device), Options.dcf("auto", scan.cartesian()), Options.combine("sos"));
+			final IJProgress recon = new IJProgress("Reconstruct k-space");
+			final Reconstruction rec;
+			try {
+				rec = Reconstruction.run(scan, ro, recon, session());
+			}
+			finally {
+				recon.done();
+			}
+			image = Stacks.stack(scan.title(), rec.images(), new Part[] { Part.MAGNITUDE }, 1, null);
 			image.setProperty("Info", log + "\nreconstruction: " + rec.describe() + "\n");
-			log += String.format(Locale.ROOT, "%nreconstructed in %.1f ms on %s", rec.millis, rec.backend());
+			log += String.format(Locale.ROOT, "%nreconstructed in %.1f ms on %s", rec.millis(), rec.backend());
 		}
 	}
 }

@@ -6,7 +6,7 @@ import java.util.List;
 import org.nufftj.data.ComplexImage;
 import org.nufftj.imglib.ComplexPlanes;
 import org.nufftj.imglib.ComplexPlanes.Part;
-import org.nufftj.ij1.ImagePlusAdapter;
+import org.nufftj.app.Options;
 
 import ij.ImagePlus;
 import ij.measure.Calibration;

@@ -7,21 +7,17 @@ import java.util.List;
 import java.util.Map;
 
 import org.nufftj.InvalidInputException;
-import org.nufftj.command.BenchmarkCommand;
-import org.nufftj.command.CompareCommand;
-import org.nufftj.command.ForwardCommand;
-import org.nufftj.command.GpuInfoCommand;
 import org.nufftj.command.NufftCommand;
-import org.nufftj.command.ReconstructCommand;
-import org.nufftj.command.ShowTrajectoryCommand;
-import org.nufftj.command.SimulateCommand;
 import org.scijava.Context;
 import org.scijava.command.Command;
 import org.scijava.command.CommandInfo;
 import org.scijava.command.CommandModule;
 import org.scijava.command.CommandService;
 import org.scijava.module.ModuleItem;
+import org.scijava.log.LogService;
 import org.scijava.plugin.Plugin;
+import org.scijava.plugin.PluginIndex;
+import org.scijava.plugin.PluginInfo;
 
 import ij.IJ;
 import ij.ImagePlus;
@@ -40,7 +36,7 @@ import ij.plugin.PlugIn;
  * {@code run("Reconstruct k-space", "kspace=[…] device=cpu")}), runs the command in a SciJava {@link Context} (Fiji's
  * own when present, else one made here) and shows its outputs as ImagePlus / ResultsTable / Plot / Log lines.
  * <p>
- * One menu entry per command in Fiji: the commands' {@code @Plugin} annotations use the menu root {@link #MENU_ROOT}
+ * One menu entry per command in Fiji: the commands' {@code @Plugin} annotations use the menu root {@link NufftCommand#MENU_ROOT}
  * instead of SciJava's application menu, so Fiji's ImageJ2 menus do not list them; the only menu entries are the
  * ImageJ 1 ones from plugins.config (which Fiji shows too).
  * </p>
@@ -52,30 +48,38 @@ import ij.plugin.PlugIn;
  */
 public class CommandLauncher implements PlugIn {
 
-	/** SciJava menu root of the commands: not "app", so ImageJ2/Fiji menus do not show a second entry. */
-	public static final String MENU_ROOT = "nufftj";
-
-	/** plugins.config arguments → commands. */
-	public static final Map<String, Class<? extends Command>> COMMANDS = new LinkedHashMap<>();
-	static {
-		COMMANDS.put("reconstruct", ReconstructCommand.class);
-		COMMANDS.put("simulate", SimulateCommand.class);
-		COMMANDS.put("forward", ForwardCommand.class);
-		COMMANDS.put("compare", CompareCommand.class);
-		COMMANDS.put("trajectory", ShowTrajectoryCommand.class);
-		COMMANDS.put("benchmark", BenchmarkCommand.class);
-		COMMANDS.put("gpuinfo", GpuInfoCommand.class);
+	/**
+	 * The NUFFT-J commands by launcher key (the plugins.config argument): every {@link Command} of the
+	 * SciJava plugin index under {@link NufftCommand#MENU_ROOT}, keyed by its {@code @Plugin} attribute
+	 * {@link NufftCommand#KEY}. Nothing is listed by hand: a new command with a key is found here, and a test checks
+	 * plugins.config against this table.
+	 */
+	public static Map<String, PluginInfo<Command>> commands() {
+		final PluginIndex index = new PluginIndex();
+		index.discover();
+		final Map<String, PluginInfo<Command>> out = new LinkedHashMap<>();
+		for (final PluginInfo<Command> info : index.getPlugins(Command.class)) {
+			if (!NufftCommand.MENU_ROOT.equals(info.getMenuRoot())) continue;
+			final String key = info.get(NufftCommand.KEY);
+			if (key == null) throw new IllegalStateException(info.getClassName() + ": a NUFFT-J command without a " +
+				"launcher key (@Plugin attrs " + NufftCommand.KEY + "=...)");
+			if (out.put(key, info) != null) throw new IllegalStateException("two NUFFT-J commands with the launcher key '" +
+				key + "'");
+		}
+		return out;
 	}
 
 	@Override
 	public void run(final String arg) {
-		final Class<? extends Command> type = COMMANDS.get(arg == null ? "" : arg.trim());
-		if (type == null) {
-			report("NUFFT-J: unknown command '" + arg + "', expected one of " + COMMANDS.keySet());
+		final Map<String, PluginInfo<Command>> commands = commands();
+		final PluginInfo<Command> command = commands.get(arg == null ? "" : arg.trim());
+		if (command == null) {
+			report("NUFFT-J: unknown command '" + arg + "', expected one of " + commands.keySet());
 			return;
 		}
+		final Context context = ContextHolder.context();
 		try {
-			final Run run = execute(type, Macro.getOptions(), ContextHolder.context());
+			final Run run = execute(command.loadClass(), Macro.getOptions(), context);
 			if (run == null) return; // dialog cancelled
 			if (run.error != null) {
 				report(run.error);
@@ -86,8 +90,9 @@ public class CommandLauncher implements PlugIn {
 		catch (final InvalidInputException e) {
 			report(NufftCommand.PREFIX + e.getMessage());
 		}
-		catch (final RuntimeException | LinkageError e) {
-			e.printStackTrace();
+		catch (final RuntimeException | LinkageError | org.scijava.InstantiableException e) {
+			final LogService log = context.getService(LogService.class);
+			if (log != null) log.error(NufftCommand.PREFIX + "internal error", e);
 			report(NufftCommand.PREFIX + "internal error: " + e);
 		}
 	}

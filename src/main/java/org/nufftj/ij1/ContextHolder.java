@@ -2,16 +2,17 @@ package org.nufftj.ij1;
 
 import java.util.List;
 
-import org.nufftj.command.NufftGpuService;
+import org.nufftj.command.NufftBackendService;
 import org.scijava.Context;
 import org.scijava.command.CommandService;
+import org.scijava.log.LogService;
 import org.scijava.service.Service;
 
 import ij.IJ;
 
 /**
  * The SciJava context NUFFT-J's ImageJ 1 entries run in: Fiji's own when the ImageJ legacy layer is present (it hands
- * its context out through {@code IJ.runPlugIn("org.scijava.Context", "")}; it finds {@link NufftGpuService} through
+ * its context out through {@code IJ.runPlugIn("org.scijava.Context", "")}; it finds {@link NufftBackendService} through
  * the plugin index like every service), otherwise one small context made once for this JVM with the command service,
  * the GPU service and what they need, disposed at JVM exit (which closes the GPUs the commands opened).
  */
@@ -30,7 +31,8 @@ public final class ContextHolder {
 			// Our jar may sit in ImageJ's plugins folder, seen only by ImageJ's plugin class loader.
 			t.setContextClassLoader(ContextHolder.class.getClassLoader());
 			try {
-				final List<Class<? extends Service>> services = List.of(CommandService.class, NufftGpuService.class);
+				final List<Class<? extends Service>> services = List.of(CommandService.class, NufftBackendService.class,
+					LogService.class);
 				own = new Context(services);
 			}
 			finally {

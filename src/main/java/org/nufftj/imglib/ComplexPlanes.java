@@ -6,14 +6,16 @@ import java.util.List;
 import org.nufftj.InvalidInputException;
 import org.nufftj.data.ComplexImage;
 
+import net.imglib2.RandomAccessibleInterval;
 import net.imglib2.img.basictypeaccess.array.FloatArray;
 import net.imglib2.img.planar.PlanarImg;
+import net.imglib2.type.numeric.complex.ComplexFloatType;
 import net.imglib2.type.numeric.real.FloatType;
 import net.imglib2.util.Fraction;
 
 /**
  * ImgLib2 views of NUFFT-J images as planar float images: one {@code float[]} per XY plane, the layout ImageJ 1 stacks
- * use, so {@code org.nufftj.ij1.ImagePlusAdapter} can hand the same arrays to an ImagePlus without copying.
+ * use, so {@code org.nufftj.command.ImagePlusAdapter} can hand the same arrays to an ImagePlus without copying.
  * <p>
  * A {@link ComplexImage} is interleaved complex, so its real views (magnitude, phase, real, imaginary) are computed
  * once into new planes; that is the only copy between reconstruction and display. Axis order of the result:
@@ -43,6 +45,17 @@ public final class ComplexPlanes {
 
 	/** The parts of every channel, z and frame of {@code image} as planes [x, y, parts·channels, z, frames]. */
 	public static PlanarImg<FloatType, FloatArray> planes(final ComplexImage image, final Part... parts) {
+		return planes(ComplexImgs.image(image), image.dimensions(), parts);
+	}
+
+	/**
+	 * The parts of a complex image {@code [x, y, (z,) channel, frame]} ({@link ComplexImgs}' axes; {@code spatial} 2
+	 * or 3) as planes [x, y, parts·channels, z, frames]. An {@code ArrayImg} is read in place.
+	 */
+	public static PlanarImg<FloatType, FloatArray> planes(final RandomAccessibleInterval<ComplexFloatType> img,
+		final int spatial, final Part... parts)
+	{
+		final ComplexImage image = ComplexImgs.toComplexImage(img, spatial);
 		final int[] size = image.size();
 		final int nx = size[0], ny = size[1], nz = size.length > 2 ? size[2] : 1;
 		final int plane = nx * ny, channels = image.channels(), frames = image.frames();

@@ -5,10 +5,13 @@ import java.util.function.Consumer;
 import org.nufftj.nufft.cpu.CpuBackend;
 import org.nufftj.nufft.gpu.GpuBackend;
 import org.nufftj.nufft.gpu.GpuException;
+import org.nufftj.nufft.gpu.GpuInfo;
 
 /**
  * Opens the {@link Backend} a session works on: the only place that decides CPU or GPU, and the only place that falls
- * back (device {@code auto} without a usable GPU: the CPU, with one notice saying why).
+ * back (device {@code auto} without a usable GPU: the CPU, with one notice saying why); also what the front ends may
+ * ask about devices ({@link #describeDevices}, {@link #unusableReason}), so that nothing above the engine imports a
+ * device package.
  */
 public final class Backends {
 
@@ -33,6 +36,26 @@ public final class Backends {
 					if (notices != null) notices.accept("NUFFT-J: no usable GPU (" + e.getMessage() + "); running on the CPU");
 					return new CpuBackend(threads);
 				}
+		}
+	}
+
+	/** The GPUs the engine finds, one or more lines (never throws; says why none is usable). */
+	public static String describeDevices() {
+		try {
+			return GpuInfo.describe();
+		}
+		catch (final LinkageError e) {
+			return "GPU engine classes not loadable (JCuda jars missing?): " + e;
+		}
+	}
+
+	/** Why GPU {@code ordinal} cannot run plans, or null when it can (never throws). */
+	public static String unusableReason(final int ordinal) {
+		try {
+			return GpuInfo.unusableReason(ordinal);
+		}
+		catch (final LinkageError e) {
+			return "GPU engine classes not loadable (JCuda jars missing?): " + e;
 		}
 	}
 }

@@ -85,7 +85,7 @@ public final class GriddingRecon {
 			final ComplexImage image = new ComplexImage(out, size, channels, frames, null);
 			final ComplexImage coilsImage = kept == null ? null : new ComplexImage(kept, size, coils, frames, null);
 			final double ms = (System.nanoTime() - t0) / 1e6;
-			return new ReconResult(image, coilsImage, w, plan.backend(), plan.parameters(), ms, o.toString(), stages);
+			return new ReconResult(image, coilsImage, w, plan.backend(), backend.device(), plan.parameters(), ms, o.toString(), stages);
 		}
 	}
 

@@ -3,6 +3,7 @@ package org.nufftj.recon;
 import java.util.Arrays;
 
 import org.nufftj.data.ComplexImage;
+import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.StageTimes;
 
@@ -13,21 +14,21 @@ public final class ReconResult {
 	private final ComplexImage coils;
 	private final float[] dcf;
 	private final String backend;
+	private final DeviceChoice device;
 	private final NufftParameters parameters;
 	private final double millis;
 	private final String options;
 	private final StageTimes stages;
 
+	/**
+	 * @param device the device of the backend that ran it ({@link org.nufftj.nufft.Backend#device()})
+	 * @param stages milliseconds per stage summed over frames (see {@link #stages()})
+	 */
 	public ReconResult(final ComplexImage image, final ComplexImage coils, final float[] dcf, final String backend,
-		final NufftParameters parameters, final double millis, final String options)
+		final DeviceChoice device, final NufftParameters parameters, final double millis, final String options,
+		final StageTimes stages)
 	{
-		this(image, coils, dcf, backend, parameters, millis, options, new StageTimes());
-	}
-
-	/** @param stages milliseconds per stage summed over frames (see {@link #stages()}) */
-	public ReconResult(final ComplexImage image, final ComplexImage coils, final float[] dcf, final String backend,
-		final NufftParameters parameters, final double millis, final String options, final StageTimes stages)
-	{
+		this.device = device;
 		this.stages = stages;
 		this.image = image;
 		this.coils = coils;
@@ -52,6 +53,12 @@ public final class ReconResult {
 
 	/** The engine that ran the adjoint NUFFT (the plan's {@code backend()}, e.g. "cpu (16 threads)"). */
 	public String backend() { return backend; }
+
+	/** The device it ran on: {@code cpu} or {@code gpu:N}, never {@code auto} (what a fallback chose). */
+	public DeviceChoice device() { return device; }
+
+	/** True when it ran on a GPU. */
+	public boolean ranOnGpu() { return device.kind() == DeviceChoice.Kind.GPU; }
 
 	public NufftParameters parameters() { return parameters; }
 

@@ -1,5 +1,11 @@
 package org.nufftj.command;
 
+import org.nufftj.app.Options;
+import org.nufftj.app.Reconstruction;
+import org.nufftj.app.Scan;
+import org.nufftj.app.ScanLoader;
+import org.nufftj.trajectory.TrajectoryKind;
+
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -79,12 +85,12 @@ public final class ReconMacroBenchmark {
 		Dataset(final String name, final Path kspace) {
 			this.name = name;
 			this.kspace = kspace;
-			final KSpaceSource.Scan scan = KSpaceSource.load(kspace.toFile(), null, "from file", null);
+			final Scan scan = ScanLoader.load(kspace, null, TrajectoryKind.FILE, null);
 			long m = 0;
-			for (final org.nufftj.io.IsmrmrdData.Block b : scan.blocks) m += b.kspace().points() * (long) b.kspace().frames();
+			for (final Scan.Part b : scan.parts()) m += b.kspace().points() * (long) b.kspace().frames();
 			samples = m;
-			coils = scan.coils;
-			matrix = Options.describeMatrix(scan.matrix);
+			coils = scan.coils();
+			matrix = Options.describeMatrix(scan.matrix());
 		}
 
 		/** Interleaved complex float, as the command holds it ({@code samples} counts every frame). */
@@ -270,7 +276,7 @@ public final class ReconMacroBenchmark {
 		final long peak = peaks();
 		final String logText = log.toString(StandardCharsets.UTF_8).trim();
 		if (echoLog) System.out.println("  Log: " + logText.replace("\n", "\n       "));
-		final String title = KSpaceSource.baseTitle(kspace.getFileName().toString());
+		final String title = ScanLoader.baseTitle(kspace.getFileName().toString());
 		if (imp == null || !imp.getTitle().equals(title)) throw new IllegalStateException("no image '" + title +
 			"' after run(\"Reconstruct k-space\"); Log: " + logText);
 		final Run r = new Run();
@@ -297,19 +303,19 @@ public final class ReconMacroBenchmark {
 
 	/**
 	 * Where the time goes, from one extra run of the command's own steps in this JVM (not through IJ.run): read
-	 * ({@link KSpaceSource#load}), the reconstruction timed at its progress reports (planning → density compensation →
-	 * adjoint NUFFT + coil combination → done), with GPU plans on the same context's {@link NufftGpuService} devices as
+	 * ({@link org.nufftj.app.ScanLoader#load}), the reconstruction timed at its progress reports (planning → density compensation →
+	 * adjoint NUFFT + coil combination → done), with GPU plans on the same context's {@link NufftBackendService} devices as
 	 * the macro runs, and the output stack ({@link Stacks#stack}). Steps that a changed progress text no longer names
 	 * are left out, not guessed.
 	 */
 	static Map<String, Double> stages(final Path kspace, final String device) {
 		final Map<String, Double> ms = new LinkedHashMap<>();
 		final long t0 = System.nanoTime();
-		final KSpaceSource.Scan scan = KSpaceSource.load(kspace.toFile(), null, "from file", null);
+		final Scan scan = ScanLoader.load(kspace, null, TrajectoryKind.FILE, null);
 		final long t1 = System.nanoTime();
 		ms.put("read", (t1 - t0) / 1e6);
 		final ReconOptions ro = Options.recon(Options.nufft("auto", 0, 0, NufftOptions.DEFAULT_TOLERANCE, "float",
-			device), Options.dcf("auto", scan.cartesian), Options.combine("sos"));
+			device), Options.dcf("auto", scan.cartesian()), Options.combine("sos"));
 		// Each progress report starts a step; the time until the next report is added to the step (every block and
 		// frame of a scan adds to the same steps).
 		final Progress timing = new Progress() {
@@ -333,12 +339,12 @@ public final class ReconMacroBenchmark {
 				return false;
 			}
 		};
-		// GPU plans on the session's devices, as the macro path makes them (NufftGpuService of the same context).
-		final NufftGpuService gpus = ContextHolder.context().getService(NufftGpuService.class);
-		final Reconstruction rec = Reconstruction.run(scan, ro, timing, NufftGpuService.devicesOf(gpus));
+		// GPU plans on the session's devices, as the macro path makes them (NufftBackendService of the same context).
+		final NufftBackendService gpus = ContextHolder.context().getService(NufftBackendService.class);
+		final Reconstruction rec = Reconstruction.run(scan, ro, timing, gpus.session());
 		final long t2 = System.nanoTime();
 		ms.put("recon", (t2 - t1) / 1e6);
-		final ImagePlus imp = Stacks.stack(scan.title, rec.images, Stacks.parts("magnitude"), scan.slices, scan.pixelMm);
+		final ImagePlus imp = Stacks.stack(scan.title(), rec.images(), Stacks.parts("magnitude"), scan.slices(), scan.pixelMm());
 		ms.put("image", (System.nanoTime() - t2) / 1e6);
 		imp.flush();
 		return ms;
@@ -475,7 +481,7 @@ public final class ReconMacroBenchmark {
 					x -> x.outputMiB)));
 		}
 		md.append("\nWhere the time goes (ms; one extra run per row of the command's own steps in the same JVM, not ")
-			.append("through `IJ.run`: read = KSpaceSource.load, plan = NUFFT plan + points, DCF, adjoint NUFFT + coil ")
+			.append("through `IJ.run`: read = ScanLoader.load, plan = NUFFT plan + points, DCF, adjoint NUFFT + coil ")
 			.append("combination, recon = their total, image = Stacks.stack):\n\n| dataset | device | steps |\n|---|---|---|\n");
 		for (final Row r : rows) {
 			if (r.stages.isEmpty()) continue;

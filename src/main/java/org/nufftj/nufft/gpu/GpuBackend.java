@@ -121,30 +121,7 @@ public final class GpuBackend implements Backend {
 		InvalidInputException.require(imageSize.length == 2 || imageSize.length == 3,
 			"image size: expected 2 or 3 axes, found " + imageSize.length);
 		final NufftOptions o = options.withDevice(device());
-		return new GpuNufftPlan(this, ParameterChoice.choose(imageSize, o), o, false);
-	}
-
-	/**
-	 * TRANSIENT, for the callers not yet moved to {@link Backend} (Nufft.plan, the commands' GpuDevices): a plan with
-	 * its own backend, on a device borrowed from {@code devices} when not null, else opened for the plan alone; the
-	 * backend closes with the plan. Throws {@link GpuException} with the reason; never a linkage error.
-	 */
-	public static NufftPlan plan(final NufftParameters p, final NufftOptions o, final GpuDevices devices) {
-		final GpuBackend backend;
-		try {
-			backend = devices == null ? open(o.device().ordinal()) :
-				new GpuBackend(devices.get(o.device().ordinal()), false);
-		}
-		catch (final LinkageError e) {
-			throw new GpuException("GPU engine not usable: CUDA libraries did not load (" + Cuda.brief(e) + ")", e);
-		}
-		try {
-			return new GpuNufftPlan(backend, p, o, true);
-		}
-		catch (final RuntimeException e) {
-			backend.close();
-			throw e;
-		}
+		return new GpuNufftPlan(this, ParameterChoice.choose(imageSize, o), o);
 	}
 
 	// -- buffers --

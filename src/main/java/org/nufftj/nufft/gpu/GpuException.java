@@ -1,7 +1,12 @@
 package org.nufftj.nufft.gpu;
 
-/** A CUDA or cuFFT call failed, or no usable GPU exists; the message names the call or kernel and the sizes. */
-public final class GpuException extends IllegalStateException {
+import org.nufftj.nufft.DeviceException;
+
+/**
+ * A CUDA or cuFFT call failed, or no usable GPU exists; the message names the call or kernel and the sizes. Above the
+ * engine it is a {@link DeviceException}.
+ */
+public final class GpuException extends DeviceException {
 
 	private static final long serialVersionUID = 1L;
 

@@ -39,7 +39,6 @@ import org.nufftj.trajectory.Trajectory;
 public final class GpuNufftPlan implements NufftPlan {
 
 	private final GpuBackend backend;
-	private final boolean ownsBackend;
 	private final GpuDevice device;
 	private final CUstream stream;
 	private final NufftParameters params;
@@ -70,18 +69,16 @@ public final class GpuNufftPlan implements NufftPlan {
 	private int batchLimit = Integer.MAX_VALUE;
 
 	/**
-	 * A plan on {@code backend}'s device and stream ({@link GpuBackend#plan} makes them); when {@code ownsBackend} the
-	 * plan closes the backend with itself. {@code bins}: the bin of the binned kernels for a tuning run (checked
+	 * A plan on {@code backend}'s device and stream ({@link GpuBackend#plan} makes them; the backend outlives the plan
+	 * and closes it if it is left open). {@code bins}: the bin of the binned kernels for a tuning run (checked
 	 * against the device), or null for {@link GpuHeuristics#binSize}'s choice.
 	 */
-	GpuNufftPlan(final GpuBackend backend, final NufftParameters p, final NufftOptions o, final boolean ownsBackend,
-		final int[] bins)
+	GpuNufftPlan(final GpuBackend backend, final NufftParameters p, final NufftOptions o, final int[] bins)
 	{
 		final CufftLoader.Status fft = CufftLoader.status();
 		if (!fft.usable) throw new GpuException("GPU NUFFT needs cuFFT: " + fft.description);
 		backend.ensureOpen();
 		this.backend = backend;
-		this.ownsBackend = ownsBackend;
 		this.device = backend.gpu();
 		this.stream = backend.stream();
 		this.params = p;
@@ -134,8 +131,8 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	/** A plan on {@code backend} (borrowed: the caller closes the backend after the plan). */
-	GpuNufftPlan(final GpuBackend backend, final NufftParameters p, final NufftOptions o, final boolean ownsBackend) {
-		this(backend, p, o, ownsBackend, null);
+	GpuNufftPlan(final GpuBackend backend, final NufftParameters p, final NufftOptions o) {
+		this(backend, p, o, null);
 	}
 
 	// -- public API --
@@ -354,7 +351,6 @@ public final class GpuNufftPlan implements NufftPlan {
 		}
 		finally {
 			backend.closed(this);
-			if (ownsBackend) backend.close();
 		}
 	}
 

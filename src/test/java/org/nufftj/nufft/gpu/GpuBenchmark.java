@@ -194,7 +194,7 @@ final class GpuBenchmark {
 			Arrays.toString(p.gridSize());
 		final float[] img = gaussian(r, (int) (2 * px * tr)), smp = gaussian(r, 2 * m * tr);
 		final float[] outSmp = new float[smp.length], outImg = new float[img.length];
-		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o, false, bins(label))) {
+		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o, bins(label))) {
 			plan.setPoints(t);
 			plan.reserve(tr);
 			res.method = plan.spreadMethod();

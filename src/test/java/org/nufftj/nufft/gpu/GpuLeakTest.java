@@ -49,7 +49,7 @@ class GpuLeakTest {
 			.withSpreadMethod(i % 3 == 0 ? SpreadMethod.ATOMIC : i % 3 == 1 ? SpreadMethod.SHARED :
 				SpreadMethod.OUTPUT_DRIVEN);
 		final NufftParameters p = ParameterChoice.choose(new int[] { 32, 24 }, o);
-		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o, false)) {
+		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o)) {
 			plan.setPoints(t);
 			plan.forward(x, new float[y.length]);
 			plan.adjoint(y, new float[x.length]);

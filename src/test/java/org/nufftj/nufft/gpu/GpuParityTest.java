@@ -94,7 +94,7 @@ class GpuParityTest {
 		final float[] x = Arrays2.gaussianFloat(r, 2 * px * batch), y = Arrays2.gaussianFloat(r, 2 * m * batch);
 		final float[] gy = new float[2 * m * batch], gx = new float[2 * px * batch];
 		final float[] cy = new float[2 * m * batch], cx = new float[2 * px * batch];
-		try (GpuNufftPlan gpu = new GpuNufftPlan(backend, p, o, false);
+		try (GpuNufftPlan gpu = new GpuNufftPlan(backend, p, o);
 			NufftPlan cpu = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
 		{
 			assertEquals(p.toString(), cpu.parameters().toString(), "same parameters on both engines");
@@ -125,8 +125,8 @@ class GpuParityTest {
 		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-4);
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final float[] x = Arrays2.gaussianFloat(r, 2 * px * batch), y = Arrays2.gaussianFloat(r, 2 * m * batch);
-		try (GpuNufftPlan whole = new GpuNufftPlan(backend, p, o, false);
-			GpuNufftPlan chunked = new GpuNufftPlan(backend, p, o, false))
+		try (GpuNufftPlan whole = new GpuNufftPlan(backend, p, o);
+			GpuNufftPlan chunked = new GpuNufftPlan(backend, p, o))
 		{
 			whole.setPoints(t);
 			chunked.setPoints(t);
@@ -212,7 +212,7 @@ class GpuParityTest {
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final boolean dbl = precision == Precision.DOUBLE;
 		final double limit = dbl ? 1e-10 : 1e-5;
-		try (GpuNufftPlan gpu = new GpuNufftPlan(backend, p, o, false);
+		try (GpuNufftPlan gpu = new GpuNufftPlan(backend, p, o);
 			NufftPlan cpu = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
 		{
 			assertEquals(p.toString(), cpu.parameters().toString(), "same parameters on both engines");
@@ -265,8 +265,8 @@ class GpuParityTest {
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final float[] y = Arrays2.gaussianFloat(r, 2 * m * batch);
 		final float[] a = new float[2 * px * batch], b = new float[2 * px * batch];
-		try (GpuNufftPlan out = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.OUTPUT_DRIVEN), false);
-			GpuNufftPlan shared = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED), false))
+		try (GpuNufftPlan out = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.OUTPUT_DRIVEN));
+			GpuNufftPlan shared = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED)))
 		{
 			out.setPoints(t);
 			shared.setPoints(t);
@@ -285,7 +285,7 @@ class GpuParityTest {
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final Trajectory radial = new Radial(96, 40, false).build();
 		final int px = (int) Arrays2.pixels(size);
-		try (GpuNufftPlan gpu = new GpuNufftPlan(backend, p, o, false)) {
+		try (GpuNufftPlan gpu = new GpuNufftPlan(backend, p, o)) {
 			gpu.setPoints(radial);
 			final float[] y = Arrays2.gaussianFloat(r, 2 * radial.count()), before = new float[2 * px];
 			gpu.adjoint(y, before);
@@ -305,7 +305,7 @@ class GpuParityTest {
 		}
 		final int[] size3 = { 16, 16, 8 };
 		final InvalidInputException e = assertThrows(InvalidInputException.class,
-			() -> new GpuNufftPlan(backend, ParameterChoice.choose(size3, o), o, false).close());
+			() -> new GpuNufftPlan(backend, ParameterChoice.choose(size3, o), o).close());
 		assertTrue(e.getMessage().contains("output-driven") && e.getMessage().contains("3D"), e.getMessage());
 		assertTrue(GpuHeuristics.outputDrivenApplicable(new GoldenAngleRadial(64, 30).build()));
 		assertTrue(!GpuHeuristics.outputDrivenApplicable(TrajectoryKind.SPIRAL.fullySampled(size).build()));
@@ -355,7 +355,7 @@ class GpuParityTest {
 		final float[] nan = new float[g.length];
 		java.util.Arrays.fill(nan, Float.NaN);
 		final float[] spread = new float[g.length], interp = new float[s.length];
-		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o, false); Buffer ds = backend.wrap(s);
+		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o); Buffer ds = backend.wrap(s);
 			Buffer dg = backend.wrap(nan); Buffer dc = backend.allocate(s.length, Precision.FLOAT))
 		{
 			plan.setPoints(t);

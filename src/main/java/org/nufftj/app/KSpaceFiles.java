@@ -1,4 +1,4 @@
-package org.nufftj.command;
+package org.nufftj.app;
 
 import java.io.File;
 import java.io.IOException;
@@ -15,12 +15,14 @@ import org.nufftj.trajectory.Trajectory;
  * coils, 1 …, frames in dim 10]) plus its trajectory {@code base_traj.cfl/.hdr} (cycles/FOV). Each file is written to
  * a temporary file and moved into place; the trajectory goes first, so a k-space file never exists without it.
  */
-final class KSpaceWriter {
+public final class KSpaceFiles {
 
-	private KSpaceWriter() {}
+	private KSpaceFiles() {}
+
+	// -- public API --
 
 	/** The base path ({@code .cfl} removed) for an output key; empty means a file in the temporary folder. */
-	static Path base(final File output, final String fallbackName) {
+	public static Path base(final File output, final String fallbackName) {
 		if (output == null || output.getPath().isEmpty()) {
 			return Path.of(System.getProperty("java.io.tmpdir"), fallbackName);
 		}
@@ -32,7 +34,7 @@ final class KSpaceWriter {
 	}
 
 	/** Writes both files and returns the k-space .cfl path. */
-	static Path write(final Path base, final Trajectory t, final int[] matrix, final float[] data, final int coils,
+	public static Path write(final Path base, final Trajectory t, final int[] matrix, final float[] data, final int coils,
 		final int frames) throws IOException
 	{
 		final Path traj = base.resolveSibling(base.getFileName() + "_traj");
@@ -45,5 +47,16 @@ final class KSpaceWriter {
 		dims[10] = frames;
 		Cfl.write(base, dims, data);
 		return Cfl.withExtension(base, ".cfl");
+	}
+
+	/**
+	 * {@code t} as {@link #write} stores it: coordinates rounded to float in cycles/FOV and read back, so that k-space
+	 * computed along it is exactly the transform of the trajectory file written beside it.
+	 */
+	public static Trajectory asWritten(final Trajectory t, final int[] matrix) {
+		final int d = t.dimensions();
+		final double[] k = t.coords(), c = new double[k.length];
+		for (int i = 0; i < k.length; i++) c[i] = (float) (k[i] * matrix[i % d]);
+		return Trajectory.fromCyclesPerFov(d, c, java.util.Arrays.copyOf(matrix, d), t.readout(), t.shots(), t.name());
 	}
 }

@@ -15,9 +15,10 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nufftj.app.Session;
 import org.nufftj.ij1.ContextHolder;
+import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.gpu.GpuDevice;
-import org.nufftj.nufft.gpu.GpuDevices;
 import org.nufftj.nufft.gpu.GpuTests;
 import org.scijava.Context;
 import org.scijava.command.Command;
@@ -26,58 +27,61 @@ import org.scijava.command.CommandService;
 import org.scijava.service.SciJavaService;
 
 /**
- * {@link NufftGpuService}: found by the plugin index and in the plain ImageJ 1 context, handed to the commands, closes
- * its devices when the context is disposed, and opens no GPU for CPU runs. On a GPU machine: the commands of one
- * context share one device, their repeated runs leave the device memory flat, and disposing the context gives back
+ * {@link NufftBackendService}: found by the plugin index and in the plain ImageJ 1 context, handed to the commands, closes
+ * its backends when the context is disposed, and opens no GPU for CPU runs. On a GPU machine: the commands of one
+ * context share one GPU backend, their repeated runs leave the device memory flat, and disposing the context gives back
  * everything they held. (Commands in a context without the service: CommandsTest.)
  */
-public class NufftGpuServiceTest {
+public class NufftBackendServiceTest {
 
 	@Test
 	void theServiceIsInEveryNufftjContext() {
 		final Context all = new Context(SciJavaService.class); // every SciJava service the plugin index lists, as in Fiji
 		try {
-			assertNotNull(all.getService(NufftGpuService.class), "found by the plugin index");
+			assertNotNull(all.getService(NufftBackendService.class), "found by the plugin index");
 		}
 		finally {
 			all.dispose();
 		}
-		assertNotNull(ContextHolder.context().getService(NufftGpuService.class), "the plain ImageJ 1 context");
+		assertNotNull(ContextHolder.context().getService(NufftBackendService.class), "the plain ImageJ 1 context");
 	}
 
 	@Test
 	void disposingTheContextClosesTheDevices() {
-		final Context context = new Context(NufftGpuService.class);
-		final GpuDevices devices = context.service(NufftGpuService.class).devices();
-		assertFalse(devices.isClosed());
-		assertTrue(devices.opened().isEmpty(), "nothing opened before a command asks");
+		final Context context = new Context(NufftBackendService.class);
+		final Session session = context.service(NufftBackendService.class).session();
+		assertFalse(session.isClosed());
+		assertTrue(session.opened().isEmpty(), "nothing opened before a command asks");
+		session.backend(DeviceChoice.CPU, 1);
+		assertEquals(List.of(DeviceChoice.CPU), session.opened());
 		context.dispose();
-		assertTrue(devices.isClosed());
-		assertThrows(IllegalStateException.class, () -> devices.get(0));
-		assertEquals(null, NufftGpuService.devicesOf(null));
+		assertTrue(session.isClosed());
+		assertTrue(session.opened().isEmpty(), "every backend closed");
+		assertThrows(IllegalStateException.class, () -> session.backend(DeviceChoice.CPU, 1));
 	}
 
 	@Test
 	void commandsGetTheServiceAndCpuRunsOpenNoGpu(@TempDir final Path dir) throws Exception {
-		final Context context = new Context(CommandService.class, NufftGpuService.class);
+		final Context context = new Context(CommandService.class, NufftBackendService.class);
 		try {
-			final NufftGpuService service = context.service(NufftGpuService.class);
+			final NufftBackendService service = context.service(NufftBackendService.class);
 			final CommandModule sim = run(context, SimulateCommand.class, Map.of("matrix", "32", "coils", 2, "output",
 				dir.resolve("small.cfl").toFile(), "reconstruct", true, "device", "cpu"));
 			assertFalse(sim.isCanceled(), sim.getCancelReason());
-			assertSame(service, sim.getInput("gpus"), "the service injected");
+			assertSame(service, sim.getInput("backends"), "the service injected");
 			final CommandModule rec = run(context, ReconstructCommand.class, Map.of("kspace", sim.getOutput("kspace"),
 				"device", "cpu"));
 			assertFalse(rec.isCanceled(), rec.getCancelReason());
-			assertSame(service, rec.getInput("gpus"));
-			assertTrue(service.devices().opened().isEmpty(), "CPU runs open no GPU");
+			assertSame(service, rec.getInput("backends"));
+			assertTrue(service.session().opened().stream().allMatch(d -> d.kind() == DeviceChoice.Kind.CPU),
+				"CPU runs open no GPU: " + service.session().opened());
 			// The ImageJ 1 bridge (CommandLauncher.execute) runs the module itself after Context.inject: same service.
 			for (final Class<?> type : new Class<?>[] { ReconstructCommand.class, CompareCommand.class,
 				ForwardCommand.class, SimulateCommand.class, BenchmarkCommand.class })
 			{
 				final Object command = type.getConstructor().newInstance();
 				context.inject(command);
-				final java.lang.reflect.Field f = type.getDeclaredField("gpus");
+				final java.lang.reflect.Field f = NufftCommand.class.getDeclaredField("backends");
 				f.setAccessible(true);
 				assertSame(service, f.get(command), type.getSimpleName());
 			}
@@ -111,21 +115,22 @@ public class NufftGpuServiceTest {
 				warm.dispose();
 			}
 			final long start = probe.memoryInfo()[0];
-			final Context context = new Context(CommandService.class, NufftGpuService.class);
-			final GpuDevices devices = context.service(NufftGpuService.class).devices();
+			final Context context = new Context(CommandService.class, NufftBackendService.class);
+			final Session session = context.service(NufftBackendService.class).session();
 			try {
 				final Map<String, Object> in = Map.of("kspace", kspace, "device", "gpu");
 				final CommandModule first = run(context, ReconstructCommand.class, in);
 				assertFalse(first.isCanceled(), first.getCancelReason());
 				final String log = (String) first.getOutput("log");
-				assertTrue(log.contains("on gpu 0") && log.contains("dcf weights pipe-menon (gpu)"), log);
+				assertTrue(log.contains("on gpu 0") && log.contains("dcf weights pipe-menon"), log);
 				final CommandModule cmp = run(context, CompareCommand.class, Map.of("kspace", kspace));
 				assertFalse(cmp.isCanceled(), cmp.getCancelReason());
 				assertNotNull(cmp.getOutput("gpuimage"), (String) cmp.getOutput("log"));
 				final CommandModule sim = run(context, SimulateCommand.class, Map.of("matrix", "32", "coils", 2, "output",
 					dir.resolve("sim2.cfl").toFile(), "reconstruct", true, "device", "gpu"));
 				assertFalse(sim.isCanceled(), sim.getCancelReason());
-				assertEquals(List.of(0), devices.opened(), "one device for every command");
+				assertEquals(List.of(DeviceChoice.gpu(0)), session.opened().stream().filter(d -> d.kind() ==
+					DeviceChoice.Kind.GPU).collect(java.util.stream.Collectors.toList()), "one GPU backend for every command");
 				final long before = probe.memoryInfo()[0];
 				for (int i = 0; i < 20; i++) {
 					final CommandModule m = run(context, ReconstructCommand.class, i % 2 == 0 ? in : Map.of("kspace",
@@ -139,7 +144,7 @@ public class NufftGpuServiceTest {
 			finally {
 				context.dispose();
 			}
-			assertTrue(devices.isClosed(), "closed with the context");
+			assertTrue(session.isClosed(), "closed with the context");
 			final long end = probe.memoryInfo()[0];
 			assertTrue(Math.abs(end - start) <= 1 << 20, "free device memory before the context " + start + " B, after " +
 				"disposing it " + end + " B");

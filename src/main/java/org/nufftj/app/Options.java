@@ -1,4 +1,4 @@
-package org.nufftj.command;
+package org.nufftj.app;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -8,14 +8,18 @@ import org.nufftj.kernel.KernelType;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.SpreadMethod;
 import org.nufftj.recon.CoilCombination;
 import org.nufftj.recon.DcfMethod;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.TrajectoryKind;
 
 /**
- * The choice lists the commands offer (they are the values macros may use) and their translation into typed options.
- * Every parse failure is an {@link InvalidInputException} naming the key, the value found and the values allowed.
+ * The options of both front ends: the choice lists (the values the command line and macros may use), their ranges,
+ * and their translation into typed options. The command line's {@code --tolerance}, {@code --kernel}, … and the Fiji
+ * commands' {@code tolerance=}, {@code kernel=}, … keys go through the same methods here, so they accept the same
+ * values. Every parse failure is an {@link InvalidInputException} naming the key, the value found and the values
+ * allowed.
  */
 public final class Options {
 
@@ -28,6 +32,9 @@ public final class Options {
 	public static final String[] COMBINES = { "sos", "walsh", "none" };
 	public static final String[] PRECISIONS = { "float", "double" };
 	public static final String[] DEVICES = { "auto", "cpu", "gpu" };
+	public static final String[] SPREADS = { "auto", "atomic", "shared", "output" };
+	/** Largest tolerance accepted (the smallest depends on the precision: {@link NufftOptions}). */
+	public static final double MAX_TOLERANCE = 0.1;
 	public static final String[] TRAJECTORIES = { "from file", "radial", "golden angle", "tiny golden", "spiral",
 		"stack of stars", "3D radial", "PROPELLER", "Cartesian" };
 	public static final String[] DESIGNS = { "radial", "golden angle", "tiny golden", "spiral", "stack of stars",
@@ -44,14 +51,28 @@ public final class Options {
 		throw new InvalidInputException(key + ": unknown value '" + v + "', expected one of " + Arrays.toString(allowed));
 	}
 
-	/** The NUFFT options of the common keys. */
+	/** The NUFFT options of the common keys, with the default spreading method and all cores. */
 	public static NufftOptions nufft(final String kernel, final double oversampling, final int width,
 		final double tolerance, final String precision, final String device)
 	{
-		choice("kernel", kernel, KERNELS);
-		choice("precision", precision, PRECISIONS);
-		return NufftOptions.defaults().withKernel(KernelType.parse(kernel)).withOversampling(oversampling).withWidth(
-			width).withTolerance(tolerance).withPrecision(Precision.parse(precision)).withDevice(device(device));
+		return nufft(kernel, oversampling, width, tolerance, precision, device, AUTO, 0);
+	}
+
+	/**
+	 * The NUFFT options of the common keys: kernel (auto, es, kb, gauss), oversampling σ (0 = auto, else 1.25 … 2),
+	 * width W (0 = auto, else 2 … 16), tolerance ε in (0, 0.1] (float ≥ 1e-6, double ≥ 1e-12), precision, device
+	 * (auto, cpu, gpu, gpu:N), spread (auto, atomic, shared, output), threads (0 = all cores).
+	 */
+	public static NufftOptions nufft(final String kernel, final double oversampling, final int width,
+		final double tolerance, final String precision, final String device, final String spread, final int threads)
+	{
+		if (!Double.isFinite(tolerance) || tolerance <= 0 || tolerance > MAX_TOLERANCE) throw new InvalidInputException(
+			"tolerance: expected a value in (0, " + MAX_TOLERANCE + "], found " + tolerance);
+		if (threads < 0) throw new InvalidInputException("threads: expected 0 (all cores) or more, found " + threads);
+		return NufftOptions.defaults().withPrecision(Precision.parse(choice("precision", precision, PRECISIONS)))
+			.withTolerance(tolerance).withKernel(KernelType.parse(choice("kernel", kernel, KERNELS)))
+			.withOversampling(oversampling).withWidth(width).withThreads(threads).withDevice(device(device))
+			.withSpreadMethod(SpreadMethod.parse(choice("spread", spread, SPREADS)));
 	}
 
 	/** auto, cpu, gpu or gpu:N. */
@@ -67,7 +88,7 @@ public final class Options {
 
 	/** DCF method; "auto" is none for Cartesian sampling and Pipe-Menon otherwise. */
 	public static DcfMethod dcf(final String dcf, final boolean cartesian) {
-		final String d = choice("dcf", dcf, DCFS);
+		final String d = choice("dcf (density compensation)", dcf, DCFS);
 		if (d.equals(AUTO)) return cartesian ? DcfMethod.NONE : DcfMethod.PIPE_MENON;
 		return DcfMethod.parse(d);
 	}
@@ -86,24 +107,32 @@ public final class Options {
 	}
 
 	/**
-	 * A matrix key: "auto" (null: take it from the data), "N" (N x N), "NxM" or "NxMxL".
+	 * A matrix key: "auto" (null: take it from the data), "N" (N x N), "NxM" or "NxMxL" ({@code :} works too, as in
+	 * BART's {@code -d X:Y:Z}); a third size of 1 is 2D. X and Y are at least 2.
 	 */
 	public static int[] matrix(final String matrix) {
+		return matrix("matrix", matrix);
+	}
+
+	/** {@link #matrix(String)} with errors naming {@code key}. */
+	public static int[] matrix(final String key, final String matrix) {
 		final String m = matrix == null ? "" : matrix.trim().toLowerCase(Locale.ROOT);
 		if (m.isEmpty() || m.equals(AUTO) || m.equals("0")) return null;
-		final String[] parts = m.split("\\s*[x×*,]\\s*");
-		if (parts.length > 3) throw new InvalidInputException("matrix: '" + matrix + "' has " + parts.length +
-			" sizes, expected N, NxM or NxMxL");
+		final String[] parts = m.split("\\s*[x×*,:]\\s*");
+		if (parts.length > 3) throw new InvalidInputException(key + ": '" + matrix + "' has " + parts.length +
+			" sizes, expected N, NxM or NxMxL (or X:Y:Z)");
 		final int[] out = new int[parts.length == 1 ? 2 : parts.length];
 		try {
 			for (int i = 0; i < parts.length; i++) out[i] = Integer.parseInt(parts[i]);
 		}
 		catch (final NumberFormatException e) {
-			throw new InvalidInputException("matrix: '" + matrix + "' is not auto, N, NxM or NxMxL");
+			throw new InvalidInputException(key + ": '" + matrix + "' is not auto, N, NxM or NxMxL (or X:Y:Z)");
 		}
 		if (parts.length == 1) out[1] = out[0];
-		for (final int s : out) if (s < 1 || s > 65536) throw new InvalidInputException("matrix: size " + s +
+		for (final int s : out) if (s < 1 || s > 65536) throw new InvalidInputException(key + ": size " + s +
 			" in '" + matrix + "' is outside 1 to 65536");
+		if (out[0] < 2 || out[1] < 2) throw new InvalidInputException(key + ": X and Y must be >= 2, found '" + matrix +
+			"'");
 		if (out.length == 3 && out[2] == 1) return new int[] { out[0], out[1] };
 		return out;
 	}

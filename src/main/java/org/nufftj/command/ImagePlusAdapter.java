@@ -1,4 +1,4 @@
-package org.nufftj.ij1;
+package org.nufftj.command;
 
 import java.util.ArrayList;
 import java.util.List;

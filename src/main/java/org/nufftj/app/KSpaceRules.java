@@ -1,0 +1,56 @@
+package org.nufftj.app;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+
+import org.nufftj.InvalidInputException;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * The rules both front ends apply to trajectories given in cycles per field of view (BART units, k·N per axis):
+ * <ul>
+ * <li><b>kz is zero</b> when |kz| ≤ {@value #KZ_ZERO} cycles/FOV on every point (far below one k-space cell; BART
+ * writes exact zeros, other tools float noise): the scan is 2D.</li>
+ * <li><b>Range</b>: on an axis of N pixels every |k| must be ≤ N/2·(1 + {@link Trajectory#RANGE_SLACK}) (the slack
+ * covers float rounding in files); anything beyond is an error naming the point, never wrapped.</li>
+ * <li><b>Matrix</b> (when none is given): per axis the smallest even size N that the range check accepts, i.e.
+ * N = 2·⌈max|k| / (1 + RANGE_SLACK)⌉ (at least 2), and 1 on an axis where kz is zero. This is bart 0.8's
+ * 2·⌈max|k|⌉ per axis except within the rounding slack, where a file written with |k| = N/2 plus float noise
+ * keeps its N (and not N + 2).</li>
+ * </ul>
+ */
+public final class KSpaceRules {
+
+	/** Largest |kz| (cycles/FOV) that counts as zero: the scan is then 2D. */
+	public static final double KZ_ZERO = 1e-4;
+
+	private KSpaceRules() {}
+
+	// -- public API --
+
+	/** True when every |kz| ≤ {@link #KZ_ZERO}. */
+	public static boolean kzIsZero(final double maxAbsKz) {
+		return maxAbsKz <= KZ_ZERO;
+	}
+
+	/**
+	 * The image matrix for a trajectory whose largest |k| per axis (cycles/FOV, 3 axes) is {@code maxAbs}: 2 sizes
+	 * when kz is zero, else 3.
+	 */
+	public static int[] estimateMatrix(final double[] maxAbs, final String source) {
+		final int d = kzIsZero(maxAbs[2]) ? 2 : 3;
+		final int[] m = new int[d];
+		for (int a = 0; a < d; a++) m[a] = Math.max(2, 2 * (int) Math.ceil(maxAbs[a] / (1 + Trajectory.RANGE_SLACK)));
+		if (maxAbs[0] == 0 || maxAbs[1] == 0) throw new InvalidInputException(source + ": cannot estimate the image " +
+			"matrix from the trajectory (max |k| per axis " + Arrays.toString(maxAbs) + " cycles/FOV); give the matrix");
+		return m;
+	}
+
+	/** Fails unless |k| ≤ N/2·(1 + RANGE_SLACK) ({@code k} in cycles/FOV on an axis of {@code n} pixels). */
+	public static void checkRange(final double k, final int n, final int point, final int axis, final Path source) {
+		final double half = n / 2.0;
+		if (!(Math.abs(k) <= half * (1 + Trajectory.RANGE_SLACK))) throw new InvalidInputException(source +
+			": trajectory point " + point + " axis " + axis + " is " + k + " cycles/FOV, outside [-" + half + ", " + half +
+			"] for an image of " + n + " pixels on that axis (wrong matrix, or coordinates not in cycles/FOV?)");
+	}
+}
