@@ -33,9 +33,14 @@ pack)
     while read -r j; do cp "$j" "$out/lib/"; done
   cp -r "$root/target/classes" "$out/classes"
   cp -r "$root/target/test-classes" "$out/test-classes"
-  # The sample data travels too, unless NUFFTJ_PACK_SAMPLES=0 (a pack inside the checkout, whose sample-data/ the
-  # GPU machine receives anyway: run it with NUFFTJ_SAMPLES=<checkout>/sample-data).
-  [ "${NUFFTJ_PACK_SAMPLES:-1}" = 0 ] || cp -r "$root/sample-data" "$out/sample-data"
+  # The sample data travels too, unless NUFFTJ_PACK_SAMPLES=0: a pack inside the checkout, whose sample-data/ and
+  # kernel fatbins (src/main/resources) the GPU machine receives anyway (upload limit); run it with
+  # NUFFTJ_CHECKOUT=<checkout>, which supplies both.
+  if [ "${NUFFTJ_PACK_SAMPLES:-1}" = 0 ]; then
+    rm -f "$out"/classes/org/nufftj/gpu/*.fatbin
+  else
+    cp -r "$root/sample-data" "$out/sample-data"
+  fi
   modules=java.base,java.logging,jdk.unsupported,java.management,java.desktop,java.scripting
   if [ ! -f "$out/jre.tar.gz" ] || [ "$(cat "$out/jre.modules" 2>/dev/null)" != "$modules" ]; then
     jdk="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
@@ -51,7 +56,12 @@ pack)
   ;;
 run)
   here="$(cd "$(dirname "$0")" && pwd)"
-  samples="${NUFFTJ_SAMPLES:-$here/sample-data}"
+  samples="${NUFFTJ_SAMPLES:-${NUFFTJ_CHECKOUT:+$NUFFTJ_CHECKOUT/sample-data}}"
+  samples="${samples:-$here/sample-data}"
+  if ! ls "$here"/classes/org/nufftj/gpu/*.fatbin >/dev/null 2>&1; then
+    cp "${NUFFTJ_CHECKOUT:?a pack without kernels: set NUFFTJ_CHECKOUT to the checkout}"/src/main/resources/org/nufftj/gpu/*.fatbin \
+      "$here/classes/org/nufftj/gpu/"
+  fi
   report="${1:?run REPORT.md}"; shift
   jre=/tmp/nufftj-jre
   if [ ! -x "$jre/jre/bin/java" ] || ! cmp -s "$jre/jre/modules.txt" "$here/jre.modules"; then
