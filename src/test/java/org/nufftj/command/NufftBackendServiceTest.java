@@ -93,7 +93,8 @@ public class NufftBackendServiceTest {
 
 	/**
 	 * Reconstruct (Pipe–Menon by default: its weights on the GPU), Compare and Simulate's reconstruct step, all with
-	 * device=gpu in one context: GPU 0 opened once; 20 more reconstructions leave the free device memory unchanged
+	 * device=gpu in one context: GPU 0 opened once; after one Walsh run (its first launch may grow what the driver
+	 * reserves), 20 more reconstructions leave the free device memory unchanged
 	 * (± 1 MiB); disposing the context closes the devices and gives back all they held (free memory as before the
 	 * context, ± 1 MiB). The test's own open device keeps the primary context and cuFFT's lasting state alive so that
 	 * the readings compare.
@@ -131,10 +132,14 @@ public class NufftBackendServiceTest {
 				assertFalse(sim.isCanceled(), sim.getCancelReason());
 				assertEquals(List.of(DeviceChoice.gpu(0)), session.opened().stream().filter(d -> d.kind() ==
 					DeviceChoice.Kind.GPU).collect(java.util.stream.Collectors.toList()), "one GPU backend for every command");
+				final Map<String, Object> walsh = Map.of("kspace", kspace, "device", "gpu", "combine", "walsh", "coils",
+					true);
+				// The first Walsh launch may grow what the driver and the backend keep (local memory, accumulators)
+				// for the next ones: one Walsh run before the reading.
+				assertFalse(run(context, ReconstructCommand.class, walsh).isCanceled());
 				final long before = probe.memoryInfo()[0];
 				for (int i = 0; i < 20; i++) {
-					final CommandModule m = run(context, ReconstructCommand.class, i % 2 == 0 ? in : Map.of("kspace",
-						kspace, "device", "gpu", "combine", "walsh", "coils", true));
+					final CommandModule m = run(context, ReconstructCommand.class, i % 2 == 0 ? in : walsh);
 					assertFalse(m.isCanceled(), m.getCancelReason());
 				}
 				final long after = probe.memoryInfo()[0];

@@ -1,6 +1,5 @@
 package org.nufftj.recon;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -111,7 +110,10 @@ public abstract class AbstractReconTest {
 		assertNull(none.coils());
 		final ReconResult sos = GriddingRecon.reconstruct(backend, t, k, size, base.withKeepCoils(true), null);
 		assertEquals(1, sos.image().channels());
-		assertArrayEquals(none.image().data(), sos.coils().data(), "kept coil images = uncombined result");
+		// Two runs of the same transforms: equal up to the order of floating-point sums (a GPU's atomic spreading adds
+		// in a different order each run).
+		assertTrue(relative(none.image().data(), sos.coils().data()) < (precision == Precision.FLOAT ? 1e-5 : 1e-12),
+			"kept coil images = uncombined result: " + relative(none.image().data(), sos.coils().data()) + ", seed " + seed);
 		final float[] expected = new float[2 * n * n * frames];
 		for (int f = 0; f < frames; f++)
 			System.arraycopy(CoilCombine.sumOfSquares(none.image().data(), f * 2 * n * n * coils, n * n, coils), 0,
