@@ -21,6 +21,9 @@ final class Workers implements AutoCloseable {
 		void run(int worker, int item);
 	}
 
+	/** No threads of its own: everything runs on the calling thread (never closed; holds nothing). */
+	static final Workers SERIAL = new Workers(1);
+
 	private final int threads;
 	private final ExecutorService pool;
 
