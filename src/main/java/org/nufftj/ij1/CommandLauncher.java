@@ -55,7 +55,10 @@ public class CommandLauncher implements PlugIn {
 	 * plugins.config against this table.
 	 */
 	public static Map<String, PluginInfo<Command>> commands() {
-		final PluginIndex index = new PluginIndex();
+		// Our class loader, not the thread's: in plain ImageJ 1 our jar sits in plugins/, seen only by ImageJ's plugin
+		// class loader (the thread's default found no command there).
+		final PluginIndex index = new PluginIndex(new org.scijava.plugin.DefaultPluginFinder(
+			CommandLauncher.class.getClassLoader()));
 		index.discover();
 		final Map<String, PluginInfo<Command>> out = new LinkedHashMap<>();
 		for (final PluginInfo<Command> info : index.getPlugins(Command.class)) {
