@@ -79,7 +79,43 @@ class InstallLayoutIT {
 		assertTrue(Files.size(image) > 32 * 32 * 4, "the reconstruction was saved: " + log);
 	}
 
+	/**
+	 * Every example of the README's command table, each in its own headless plain ImageJ 1: the label is found, the
+	 * keys are known, and it runs (Compare CPU and GPU may say that no GPU is usable, as one line).
+	 */
+	@Test
+	void everyReadmeMacroExampleRuns() throws Exception {
+		final java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\| ([^|]+?) \\|.*\\| `(run\\(.*\\);)` \\|$",
+			java.util.regex.Pattern.MULTILINE).matcher(Files.readString(Paths.get("README.md")));
+		final List<String> labels = new ArrayList<>();
+		while (m.find()) {
+			final String label = m.group(1), example = m.group(2).replace("/tmp/", out.toString() + "/");
+			labels.add(label);
+			assertTrue(example.startsWith("run(\"" + label + "\""), "the example runs its own row's command: " + example);
+			final Path macro = out.resolve(labels.size() + ".ijm");
+			Files.writeString(macro, String.join("\n", "call(\"org.nufftj.ij1.Headless.install\");",
+				"setBatchMode(true);", "newImage(\"img\", \"32-bit ramp\", 32, 32, 1);", example,
+				"print(\"done \" + nImages);", ""));
+			final String log = imagej(macro);
+			if (label.equals("Compare CPU and GPU") && log.contains("GPU")) continue;
+			assertTrue(log.contains("done "), label + ": " + log);
+			assertFalse(log.contains("Unrecognized command") || log.contains("unknown key") || log.contains("Exception"),
+				label + ": " + log);
+		}
+		assertEquals(Headless.ours().keySet(), new TreeSet<>(labels), "one README example per menu command");
+	}
+
 	// -- helpers --
+
+	/** Runs a macro in headless plain ImageJ 1 with the packaged folder; returns its output. */
+	private static String imagej(final Path macro) throws IOException, InterruptedException {
+		final Process p = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+			"-Djava.awt.headless=true", "-Dplugins.dir=" + TARGET.resolve("imagej"), "-jar", TARGET.resolve("ij/ij.jar")
+				.toString(), "-batch", macro.toString()).redirectErrorStream(true).start();
+		final String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertTrue(p.waitFor(180, TimeUnit.SECONDS), "ended: " + log);
+		return log;
+	}
 
 	private static List<String> names(final Path dir) throws IOException {
 		try (Stream<Path> s = Files.list(dir)) {
