@@ -102,6 +102,23 @@ class ExitCodesTest {
 			r.err);
 	}
 
+	/** Issue 11: "a kz of 3e9 → an image of -2 pixels" (the estimated matrix overflowed int). */
+	@Test
+	void aHugeCoordinateIsOneLineWithTheEstimate() throws IOException {
+		final float[] t = new float[2 * 3 * 8];
+		for (int p = 0; p < 8; p++) {
+			t[2 * 3 * p] = p - 4;
+			t[2 * (3 * p + 1)] = 4 - p;
+		}
+		t[2 * (3 * 5 + 2)] = 3e9f;
+		Cfl.write(dir.resolve("t"), new long[] { 3, 8, 1 }, t);
+		Cfl.write(dir.resolve("k"), new long[] { 1, 8, 1 }, new float[16]);
+		final Cli.Result r = Cli.run("adjoint", dir.resolve("t"), dir.resolve("k"), dir.resolve("o"));
+		assertEquals(Main.BAD_INPUT, r.code, r.toString());
+		assertOneLine(r, "axis 2", "3.0E9", "-d");
+		assertFalse(r.err.contains("-2 pixels"), r.err);
+	}
+
 	/** A simulation that cannot fit the heap is refused at once with the figure (it once ground 118 s). */
 	@Test
 	void simulationBeyondTheHeapIsRefusedWithTheFigure() {
