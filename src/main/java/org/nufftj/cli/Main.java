@@ -34,6 +34,8 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "nufft-j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
 	description = "Non-uniform FFT reconstruction of non-Cartesian MRI k-space (BART .cfl files in and out).",
+	footer = { "%nThe nufft-j script also runs ImageJ macros headless with NUFFT-J's commands: nufft-j macro FILE.ijm " +
+		"[ARGUMENT] (exit 1 when a NUFFT-J command in it fails; see README, Install in Fiji / ImageJ)." },
 	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, SimulateCommand.class,
 		InfoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class })
 public final class Main implements Callable<Integer> {

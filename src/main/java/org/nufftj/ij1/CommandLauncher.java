@@ -72,6 +72,14 @@ public class CommandLauncher implements PlugIn {
 		return out;
 	}
 
+	/** NUFFT-J command failures reported in this process (the macro runner's exit status depends on it). */
+	private static final java.util.concurrent.atomic.AtomicInteger FAILURES = new java.util.concurrent.atomic.AtomicInteger();
+
+	/** How many NUFFT-J commands have failed in this process so far. */
+	public static int failures() {
+		return FAILURES.get();
+	}
+
 	@Override
 	public void run(final String arg) {
 		final Map<String, PluginInfo<Command>> commands = commands();
@@ -185,6 +193,7 @@ public class CommandLauncher implements PlugIn {
 
 	/** One message: a dialog when someone can see it, else the Log; aborts a running macro. */
 	static void report(final String message) {
+		FAILURES.incrementAndGet();
 		if (GraphicsEnvironment.isHeadless() || Interpreter.isBatchMode() || IJ.getInstance() == null) IJ.log(message);
 		else IJ.error("NUFFT-J", message);
 		// Stop the running macro (IJ 1.54's Macro.abort() does not stop a -batch macro; the interpreter's own abort does).
