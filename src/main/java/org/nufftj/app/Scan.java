@@ -2,6 +2,7 @@ package org.nufftj.app;
 
 import java.util.List;
 
+import org.nufftj.data.FrameGroup;
 import org.nufftj.data.KSpace;
 import org.nufftj.trajectory.Trajectory;
 
@@ -12,28 +13,8 @@ import org.nufftj.trajectory.Trajectory;
  */
 public final class Scan {
 
-	/** Frames with one shared trajectory: {@code kspace.frames()} frames starting at frame {@code firstFrame}. */
-	public static final class Part {
-
-		private final Trajectory trajectory;
-		private final KSpace kspace;
-		private final int firstFrame;
-
-		public Part(final Trajectory trajectory, final KSpace kspace, final int firstFrame) {
-			this.trajectory = trajectory;
-			this.kspace = kspace;
-			this.firstFrame = firstFrame;
-		}
-
-		public Trajectory trajectory() { return trajectory; }
-
-		public KSpace kspace() { return kspace; }
-
-		public int firstFrame() { return firstFrame; }
-	}
-
 	private final String title;
-	private final List<Part> parts;
+	private final List<FrameGroup> parts;
 	private final int frames, slices, coils;
 	private final int[] matrix;
 	private final double[] pixelMm;
@@ -46,7 +27,7 @@ public final class Scan {
 	 * @param frameDims BART dims 4…15 whose product is {@code frames} (how an output {@code .cfl} lays the frames out)
 	 * @param labels    one label per frame (ISMRMRD loop counters), or empty
 	 */
-	public Scan(final String title, final List<Part> parts, final int frames, final int slices, final int coils,
+	public Scan(final String title, final List<FrameGroup> parts, final int frames, final int slices, final int coils,
 		final int[] matrix, final double[] pixelMm, final boolean cartesian, final long[] frameDims,
 		final List<String> labels, final String notes)
 	{
@@ -65,7 +46,7 @@ public final class Scan {
 
 	/** A scan of one trajectory and its k-space (frames in BART dim 4), e.g. for a benchmark or a script. */
 	public static Scan of(final String title, final Trajectory t, final KSpace k, final int[] matrix) {
-		return new Scan(title, List.of(new Part(t, k, 0)), k.frames(), 1, k.coils(), matrix, null, false,
+		return new Scan(title, List.of(new FrameGroup(t, k, 0)), k.frames(), 1, k.coils(), matrix, null, false,
 			new long[] { k.frames() }, List.of(), "");
 	}
 
@@ -74,7 +55,7 @@ public final class Scan {
 	/** The input's name without its extension: the title of the images made from it. */
 	public String title() { return title; }
 
-	public List<Part> parts() { return parts; }
+	public List<FrameGroup> parts() { return parts; }
 
 	public int frames() { return frames; }
 
