@@ -149,7 +149,7 @@ public final class Batch {
 			final Item item;
 			if (resume && Files.exists(output)) item = new Item(scan, output, Item.Status.SKIPPED, "", 0, "");
 			else {
-				item = one(scan, output, options, dcf, matrix, session, writer);
+				item = reconstruct(scan, output, options, dcf, matrix, session, writer);
 				ran++;
 			}
 			items.add(item);
@@ -175,9 +175,12 @@ public final class Batch {
 		return items.stream().filter(i -> i.status() == status).count();
 	}
 
-	// -- helpers --
-
-	private static Item one(final Path scan, final Path output, final ReconOptions options, final String dcf,
+	/**
+	 * One scan of a batch: loaded, reconstructed in {@code session} and written to {@code output}; a failure of the
+	 * scan (bad file, out of memory for its size, a device failure) is returned as a failed item with its one-line
+	 * error, not thrown (cancellation is thrown).
+	 */
+	public static Item reconstruct(final Path scan, final Path output, final ReconOptions options, final String dcf,
 		final int[] matrix, final Session session, final Writer writer)
 	{
 		final long t0 = System.nanoTime();
@@ -199,7 +202,11 @@ public final class Batch {
 		}
 	}
 
-	private static void checkOutputs(final List<Path> scans, final List<Path> outputs) {
+	/**
+	 * Fails, naming both, when two scans would write one output or an output would overwrite a scan (or its BART
+	 * {@code .hdr} / {@code _traj} companions).
+	 */
+	public static void checkOutputs(final List<Path> scans, final List<Path> outputs) {
 		final Map<Path, Path> byOutput = new HashMap<>();
 		final Map<Path, Path> inputs = new HashMap<>();
 		for (final Path s : scans) for (final Path f : companions(s)) inputs.put(f, s);
@@ -215,6 +222,8 @@ public final class Batch {
 			}
 		}
 	}
+
+	// -- helpers --
 
 	/** The files a path stands for: itself, and for BART names the .cfl / .hdr pair and the _traj pair. */
 	private static List<Path> companions(final Path p) {
