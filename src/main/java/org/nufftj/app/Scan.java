@@ -1,7 +1,9 @@
 package org.nufftj.app;
 
+import java.util.ArrayList;
 import java.util.List;
 
+import org.nufftj.InvalidInputException;
 import org.nufftj.data.FrameGroup;
 import org.nufftj.data.KSpace;
 import org.nufftj.trajectory.Trajectory;
@@ -51,6 +53,29 @@ public final class Scan {
 	}
 
 	// -- public API --
+
+	/**
+	 * Frames {@code [from, to)} of this scan as a scan of their own (their k-space copied out; frame dims
+	 * {@code [to − from]}; labels kept), e.g. for one task of a long series split into frame ranges. Reconstructing the
+	 * ranges and putting their images one after the other gives this scan's images.
+	 */
+	public Scan frameRange(final int from, final int to) {
+		InvalidInputException.require(0 <= from && from < to && to <= frames, "frame range [" + from + ", " + to +
+			"): expected 0 <= from < to <= " + frames);
+		final List<FrameGroup> out = new ArrayList<>();
+		for (final FrameGroup g : parts) {
+			final int a = Math.max(from, g.firstFrame()), b = Math.min(to, g.firstFrame() + g.kspace().frames());
+			if (a >= b) continue;
+			final KSpace k = g.kspace();
+			final long per = 2L * k.points() * k.coils();
+			final float[] d = java.util.Arrays.copyOfRange(k.data(), (int) (per * (a - g.firstFrame())),
+				(int) (per * (b - g.firstFrame())));
+			out.add(new FrameGroup(g.trajectory(), new KSpace(d, k.points(), k.coils(), b - a), a - from));
+		}
+		final int s = from % slices == 0 && (to - from) % slices == 0 ? slices : 1;
+		return new Scan(title, out, to - from, s, coils, matrix, pixelMm, cartesian, new long[] { to - from },
+			labels.isEmpty() ? List.of() : labels.subList(from, to), notes);
+	}
 
 	/** The input's name without its extension: the title of the images made from it. */
 	public String title() { return title; }

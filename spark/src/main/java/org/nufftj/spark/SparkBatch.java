@@ -17,12 +17,17 @@ import org.apache.spark.resource.ResourceInformation;
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.Batch;
 import org.nufftj.app.Options;
+import org.nufftj.app.Reconstruction;
+import org.nufftj.app.Scan;
+import org.nufftj.app.ScanLoader;
 import org.nufftj.app.Session;
 import org.nufftj.io.AtomicFiles;
 import org.nufftj.io.Cfl;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
+import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
+import org.nufftj.trajectory.TrajectoryKind;
 
 import scala.Tuple2;
 
@@ -108,13 +113,90 @@ public final class SparkBatch {
 	}
 
 	/**
+	 * One long series ({@code scan}: many frames) split into ranges of {@code framesPerTask} frames, one task each;
+	 * each task writes its range's images to a hidden partial file fixed by the range ({@code .<name>.frames-a-b},
+	 * rewritten whole by a retry), and the driver puts the ranges one after the other into the scan's output (moved
+	 * into place complete), with the frame dims of the whole scan, then removes the partials. The image is the one a
+	 * single process makes of the whole scan.
+	 */
+	public static Path runSeries(final JavaSparkContext sc, final String scan, final int framesPerTask, final Settings s)
+		throws java.io.IOException
+	{
+		InvalidInputException.require(framesPerTask >= 1, "frames per task: expected >= 1, found " + framesPerTask);
+		final Scan whole = ScanLoader.load(Path.of(scan), null, TrajectoryKind.FILE, null);
+		final Path output = Batch.output(Path.of(s.out), s.template, Path.of(scan));
+		Batch.checkOutputs(List.of(Path.of(scan)), List.of(output));
+		Files.createDirectories(Path.of(s.out));
+		final List<int[]> ranges = new ArrayList<>();
+		for (int a = 0; a < whole.frames(); a += framesPerTask) ranges.add(new int[] { a, Math.min(whole.frames(),
+			a + framesPerTask) });
+		final String target = output.toString(); // java.nio.file.Path is not serialisable
+		final List<String> partials = sc.parallelize(ranges, ranges.size()).mapPartitions(it -> {
+			final TaskContext task = TaskContext.get();
+			final ReconOptions options = options(s, task);
+			final List<String> out = new ArrayList<>();
+			try (Session session = new Session(System.err::println)) {
+				final Scan all = ScanLoader.load(Path.of(scan), null, TrajectoryKind.FILE, null);
+				while (it.hasNext()) {
+					final int[] r = it.next();
+					final Scan part = all.frameRange(r[0], r[1]);
+					final Reconstruction rec = Reconstruction.run(part, options.withDcf(Options.dcf(s.dcf,
+						part.cartesian())), Progress.NONE, session);
+					final Path p = partial(Path.of(target), r);
+					Cfl.writeImage(p, rec.image(), null);
+					if (Path.of(scan).getFileName().toString().equals(s.failFirstAttemptOf) && r[0] == 0 &&
+						task != null && task.attemptNumber() == 0)
+					{
+						if (s.failureMarker != null) Files.writeString(Path.of(s.failureMarker), "attempt 0 of " + p + "\n");
+						throw new IllegalStateException("injected failure of the first attempt at " + p);
+					}
+					out.add(p.toString());
+				}
+			}
+			return out.iterator();
+		}).collect();
+		InvalidInputException.require(partials.size() == ranges.size(), "series " + scan + ": " + partials.size() +
+			" of " + ranges.size() + " frame ranges came back");
+		long[] dims = null;
+		final List<float[]> data = new ArrayList<>();
+		long total = 0;
+		for (final int[] r : ranges) {
+			final Cfl.Array a = Cfl.read(partial(output, r));
+			if (dims == null) dims = a.dims().clone();
+			data.add(a.data());
+			total += a.data().length;
+		}
+		InvalidInputException.require(total <= Integer.MAX_VALUE - 8, "series " + scan + ": the whole image (" + total +
+			" values) is too large for one array");
+		final float[] all = new float[(int) total];
+		int at = 0;
+		for (final float[] d : data) {
+			System.arraycopy(d, 0, all, at, d.length);
+			at += d.length;
+		}
+		java.util.Arrays.fill(dims, 4, Cfl.DIMS, 1);
+		final long[] fd = whole.frameDims();
+		System.arraycopy(fd, 0, dims, 4, Math.min(fd.length, Cfl.DIMS - 4));
+		Cfl.write(output, dims, all);
+		for (final int[] r : ranges) {
+			final Path p = partial(output, r);
+			Files.deleteIfExists(p.resolveSibling(p.getFileName() + ".cfl"));
+			Files.deleteIfExists(p.resolveSibling(p.getFileName() + ".hdr"));
+		}
+		return output;
+	}
+
+	/**
 	 * {@code spark-submit --class org.nufftj.spark.SparkBatch nufft-j-spark.jar --out FOLDER [--name TEMPLATE]
-	 * [--dcf …] [--combine …] [--tolerance ε] [--resume] [--summary FILE] SCAN…} (SCAN: files, folders or @lists as
-	 * for {@code nufft-j batch}, on storage every executor reads). Exit status 1 when any scan failed.
+	 * [--dcf …] [--combine …] [--tolerance ε] [--resume] [--summary FILE] [--frames-per-task N] SCAN…} (SCAN: files,
+	 * folders or @lists as for {@code nufft-j batch}, on storage every executor reads; with {@code --frames-per-task}
+	 * each scan is a long series whose frame ranges are the tasks, {@link #runSeries}). Exit status 1 when any scan
+	 * failed.
 	 */
 	public static void main(final String[] args) throws Exception {
 		final Settings s = new Settings();
 		String summary = null;
+		int framesPerTask = 0;
 		final List<java.nio.file.Path> inputs = new ArrayList<>();
 		for (int i = 0; i < args.length; i++) {
 			final String a = args[i];
@@ -126,6 +208,7 @@ public final class SparkBatch {
 				case "--tolerance": s.tolerance = Double.parseDouble(value(args, ++i, a)); break;
 				case "--resume": s.resume = true; break;
 				case "--summary": summary = value(args, ++i, a); break;
+				case "--frames-per-task": framesPerTask = Integer.parseInt(value(args, ++i, a)); break;
 				default:
 					InvalidInputException.require(!a.startsWith("--"), "unknown option " + a);
 					inputs.add(Path.of(a));
@@ -133,9 +216,16 @@ public final class SparkBatch {
 		}
 		final List<String> scans = new ArrayList<>();
 		for (final Path p : Batch.scans(inputs)) scans.add(p.toString());
-		final List<String> rows;
+		final List<String> rows = new ArrayList<>();
 		try (JavaSparkContext sc = new JavaSparkContext(new SparkConf().setAppName("nufft-j batch"))) {
-			rows = run(sc, scans, s);
+			if (framesPerTask <= 0) rows.addAll(run(sc, scans, s));
+			else for (final String scan : scans) {
+				// Each scan a long series: its frame ranges are the tasks.
+				final long t0 = System.nanoTime();
+				final Path out = runSeries(sc, scan, framesPerTask, s);
+				rows.add(String.join(",", scan, out.toString(), "ok", "spark", String.format(java.util.Locale.ROOT,
+					"%.1f", (System.nanoTime() - t0) / 1e6), ""));
+			}
 		}
 		final Path table = Path.of(summary != null ? summary : Path.of(s.out, "summary.csv").toString());
 		final byte[] csv = ("scan,output,status,device,ms,error\n" + String.join("\n", rows) + "\n")
@@ -154,11 +244,7 @@ public final class SparkBatch {
 		final Settings s) throws java.io.IOException
 	{
 		final TaskContext task = TaskContext.get();
-		final DeviceChoice device = device(task);
-		final int threads = device.kind() == DeviceChoice.Kind.CPU ? cpus(task) : 0;
-		final ReconOptions options = ReconOptions.defaults().withNufft(Options.nufft(s.kernel, 0, 0, s.tolerance,
-			s.precision, device.toString(), "auto", threads)).withCombine(Options.combine(s.combine))
-			.withDcfIterations(s.dcfIterations);
+		final ReconOptions options = options(s, task);
 		final List<Tuple2<Integer, String>> rows = new ArrayList<>();
 		try (Session session = new Session(System.err::println)) {
 			while (it.hasNext()) {
@@ -180,6 +266,21 @@ public final class SparkBatch {
 			}
 		}
 		return rows.iterator();
+	}
+
+	/** The reconstruction options of a task on its device ({@link #device}, {@link #cpus}). */
+	private static ReconOptions options(final Settings s, final TaskContext task) {
+		final DeviceChoice device = device(task);
+		final int threads = device.kind() == DeviceChoice.Kind.CPU ? cpus(task) : 0;
+		return ReconOptions.defaults().withNufft(Options.nufft(s.kernel, 0, 0, s.tolerance, s.precision,
+			device.toString(), "auto", threads)).withCombine(Options.combine(s.combine)).withDcfIterations(s.dcfIterations);
+	}
+
+	/** The hidden partial output of frames [r[0], r[1]) beside {@code output} (base name, no extension). */
+	private static Path partial(final Path output, final int[] r) {
+		String n = output.getFileName().toString();
+		if (n.endsWith(".cfl")) n = n.substring(0, n.length() - 4);
+		return output.resolveSibling("." + n + ".frames-" + r[0] + "-" + r[1]);
 	}
 
 	/** The task's GPU when Spark assigned one (first address), else the CPU. */

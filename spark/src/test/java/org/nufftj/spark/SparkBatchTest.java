@@ -85,4 +85,41 @@ class SparkBatchTest {
 		assertTrue(again.get(2).contains(",failed,"), again.get(2));
 		assertEquals(before, Files.getLastModifiedTime(out.resolve("a.cfl")).toMillis(), "not recomputed");
 	}
+
+	@Test
+	void aLongSeriesSplitIntoFrameRangesReassemblesToTheSingleProcessImage() throws Exception {
+		final Path d = Files.createDirectories(dir.resolve("series"));
+		assertEquals(0, Main.execute("simulate", "--matrix", "24", "--coils", "2", d.resolve("s_traj").toString(),
+			d.resolve("one").toString()));
+		Files.copy(d.resolve("s_traj.cfl"), d.resolve("series_traj.cfl"));
+		Files.copy(d.resolve("s_traj.hdr"), d.resolve("series_traj.hdr"));
+		// Five frames in BART dim 10 (time), frame f = (1 + f/4) × the simulated k-space.
+		final Cfl.Array one = Cfl.read(d.resolve("one"));
+		final int frames = 5, n = one.data().length;
+		final float[] series = new float[n * frames];
+		for (int f = 0; f < frames; f++)
+			for (int i = 0; i < n; i++) series[f * n + i] = one.data()[i] * (1 + f / 4f);
+		final long[] dims = one.dims().clone();
+		dims[10] = frames;
+		Cfl.write(d.resolve("series"), dims, series);
+
+		assertEquals(0, Main.execute("recon", "--device", "cpu", d.resolve("series").toString(),
+			d.resolve("whole.cfl").toString()));
+		final Path marker = dir.resolve("injected-series");
+		final Path out = SparkBatch.runSeries(sc, d.resolve("series.cfl").toString(), 2, new SparkBatch.Settings()
+			.out(dir.resolve("series-out").toString()).failFirstAttemptOf("series.cfl", marker.toString()));
+		assertTrue(Files.exists(marker), "the first attempt at frames [0, 2) failed (and was retried)");
+		final Cfl.Array whole = Cfl.read(d.resolve("whole")), spark = Cfl.read(out);
+		assertArrayEquals(whole.dims(), spark.dims(), "dims of the whole series");
+		double diff = 0, ref = 0;
+		for (int i = 0; i < whole.data().length; i++) {
+			diff += Math.pow(whole.data()[i] - spark.data()[i], 2);
+			ref += Math.pow(whole.data()[i], 2);
+		}
+		assertTrue(Math.sqrt(diff / ref) <= 1e-6, "relative l2 " + Math.sqrt(diff / ref));
+		try (Stream<Path> files = Files.list(out.getParent())) {
+			assertEquals(List.of("series.cfl", "series.hdr"), files.map(p -> p.getFileName().toString()).sorted()
+				.collect(Collectors.toList()), "the output alone: partial files removed");
+		}
+	}
 }
