@@ -13,6 +13,7 @@ import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 
 import org.nufftj.InvalidInputException;
+import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.TrajectoryKind;
@@ -156,6 +157,80 @@ public final class Batch {
 			if (progress != null) progress.accept(line(i, scans.size(), item, start, ran));
 		}
 		return items;
+	}
+
+	/**
+	 * As {@link #run(List, List, ReconOptions, String, int[], boolean, Session, Writer, Consumer)}, with the scans
+	 * shared out to one worker per entry of {@code devices} (a worker takes the next scan when it is done with its
+	 * own), each in a session of its own on its device; a CPU worker gets {@code threads} threads. Items come back in
+	 * the order of {@code scans}. {@code notices}: where each session's device notices go.
+	 */
+	public static List<Item> run(final List<Path> scans, final List<Path> outputs, final ReconOptions options,
+		final String dcf, final int[] matrix, final boolean resume, final List<DeviceChoice> devices, final int threads,
+		final Writer writer, final Consumer<String> progress, final Consumer<String> notices)
+	{
+		InvalidInputException.require(!devices.isEmpty(), "batch: no devices given");
+		InvalidInputException.require(scans.size() == outputs.size(), "batch: " + scans.size() + " scans but " +
+			outputs.size() + " outputs");
+		checkOutputs(scans, outputs);
+		final Item[] items = new Item[scans.size()];
+		final java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+		final java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+		final long start = System.nanoTime();
+		final List<Thread> workers = new ArrayList<>();
+		final java.util.concurrent.atomic.AtomicReference<Throwable> failure = new java.util.concurrent.atomic
+			.AtomicReference<>();
+		for (final DeviceChoice d : devices) {
+			final ReconOptions o = options.withNufft(options.nufft().withDevice(d).withThreads(threads));
+			final Thread t = new Thread(() -> {
+				try (Session session = new Session(notices)) {
+					for (int i; (i = next.getAndIncrement()) < scans.size();) {
+						final Path scan = scans.get(i), output = outputs.get(i);
+						final Item item = resume && Files.exists(output) ? new Item(scan, output, Item.Status.SKIPPED,
+							"", 0, "") : reconstruct(scan, output, o, dcf, matrix, session, writer);
+						items[i] = item;
+						final int n = done.incrementAndGet();
+						if (progress != null) synchronized (progress) {
+							progress.accept(line(n - 1, scans.size(), item, start, n));
+						}
+					}
+				}
+				catch (final RuntimeException | Error e) {
+					failure.compareAndSet(null, e);
+				}
+			}, "nufft-j batch " + d);
+			workers.add(t);
+			t.start();
+		}
+		for (final Thread t : workers) {
+			try {
+				t.join();
+			}
+			catch (final InterruptedException e) {
+				Thread.currentThread().interrupt();
+				throw new CancellationException("batch interrupted");
+			}
+		}
+		final Throwable f = failure.get();
+		if (f instanceof RuntimeException) throw (RuntimeException) f;
+		if (f instanceof Error) throw (Error) f;
+		return java.util.Arrays.asList(items);
+	}
+
+	/**
+	 * The workers of {@code spec}: "gpu:all" → every GPU the driver reports (none: an error naming that); a list such
+	 * as "gpu:0,gpu:1" or "cpu,cpu"; or a single device ({@link DeviceChoice#parse}).
+	 */
+	public static List<DeviceChoice> devices(final String spec) {
+		final List<DeviceChoice> out = new ArrayList<>();
+		if (spec.trim().equalsIgnoreCase("gpu:all")) {
+			final int n = Session.gpuCount();
+			InvalidInputException.require(n > 0, "--devices gpu:all: no GPU found (" + Session.unusableReason(0) + ")");
+			for (int i = 0; i < n; i++) out.add(DeviceChoice.gpu(i));
+			return out;
+		}
+		for (final String s : spec.split(",")) out.add(DeviceChoice.parse(s.trim()));
+		return out;
 	}
 
 	/** The summary table as CSV (header, one row per scan; fields with commas or quotes quoted). */

@@ -57,6 +57,11 @@ final class BatchCommand implements Callable<Integer> {
 	@Option(names = "--resume", description = "Skip the scans whose output exists (outputs appear only when complete).")
 	boolean resume;
 
+	@Option(names = "--devices", paramLabel = "list",
+		description = { "Reconstruct several scans at once, one worker per device: gpu:all, or a list such as",
+			"gpu:0,gpu:1 or cpu,cpu (CPU workers share the cores). Default: one worker on --device." })
+	String devices;
+
 	@Option(names = "--summary", paramLabel = "file.csv",
 		description = "Summary table (default: <out>/summary.csv).")
 	Path summary;
@@ -79,9 +84,19 @@ final class BatchCommand implements Callable<Integer> {
 		Files.createDirectories(out);
 		final PrintWriter err = spec.commandLine().getErr();
 		final List<Batch.Item> items;
-		try (Session session = new Session(err::println)) {
-			items = Batch.run(scans, outputs, options, dcf, nufft.dims(), resume, session,
-				(o, scan, r) -> ImageFiles.write(o, r.image(), scan.frameDims()), err::println);
+		final Batch.Writer writer = (o, scan, r) -> ImageFiles.write(o, r.image(), scan.frameDims());
+		if (devices == null) {
+			try (Session session = new Session(err::println)) {
+				items = Batch.run(scans, outputs, options, dcf, nufft.dims(), resume, session, writer, err::println);
+			}
+		}
+		else {
+			final List<org.nufftj.nufft.DeviceChoice> list = Batch.devices(devices);
+			final long cpuWorkers = list.stream().filter(d -> d.kind() != org.nufftj.nufft.DeviceChoice.Kind.GPU).count();
+			final int threads = cpuWorkers == 0 ? 0 : Math.max(1, (options.nufft().threads() > 0 ? options.nufft()
+				.threads() : Runtime.getRuntime().availableProcessors()) / (int) cpuWorkers);
+			items = Batch.run(scans, outputs, options, dcf, nufft.dims(), resume, list, threads, writer, err::println,
+				err::println);
 		}
 		final Path table = summary != null ? summary : out.resolve("summary.csv");
 		final byte[] csv = Batch.csv(items).getBytes(StandardCharsets.UTF_8);

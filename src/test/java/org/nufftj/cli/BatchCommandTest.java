@@ -87,4 +87,34 @@ class BatchCommandTest {
 		assertTrue(Files.exists(scans.resolve("x.cfl")) && Files.size(scans.resolve("x.cfl")) > 0, "scan intact");
 		assertFalse(Files.exists(dir.resolve("o").resolve("one.tif")), "nothing written");
 	}
+
+	/** Two CPU workers (--devices cpu,cpu) give every scan the image one worker gives it (≤ 1e-6), in scan order. */
+	@Test
+	void severalWorkersGiveTheImagesOfOne() throws Exception {
+		final Path scans = Files.createDirectories(dir.resolve("w"));
+		for (int i = 0; i < 4; i++)
+			assertEquals(0, Cli.run("simulate", "--matrix", 16 + 4 * i, "--coils", 2, "--seed", 30 + i,
+				scans.resolve("s" + i + "_traj"), scans.resolve("s" + i)).code);
+		final Cli.Result one = Cli.run("batch", "--out", dir.resolve("one"), "--name", "{name}.cfl", "--device", "cpu",
+			scans);
+		final Cli.Result two = Cli.run("batch", "--out", dir.resolve("two"), "--name", "{name}.cfl", "--devices",
+			"cpu,cpu", scans);
+		assertEquals(0, one.code, one.toString());
+		assertEquals(0, two.code, two.toString());
+		final List<String> rows = Files.readAllLines(dir.resolve("two").resolve("summary.csv"));
+		for (int i = 0; i < 4; i++) {
+			assertTrue(rows.get(1 + i).contains("s" + i + ".cfl,") && rows.get(1 + i).contains(",ok,"), rows.toString());
+			final float[] a = Cfl.read(dir.resolve("one").resolve("s" + i)).data();
+			final float[] b = Cfl.read(dir.resolve("two").resolve("s" + i)).data();
+			double d = 0, n = 0;
+			for (int k = 0; k < a.length; k++) {
+				d += (a[k] - b[k]) * (a[k] - b[k]);
+				n += a[k] * a[k];
+			}
+			assertTrue(Math.sqrt(d / n) <= 1e-6, "s" + i + ": two workers vs one " + Math.sqrt(d / n));
+		}
+		final Cli.Result none = Cli.run("batch", "--out", dir.resolve("x"), "--devices", "gpu:7", "--name",
+			"{name}.cfl", scans);
+		assertEquals(1, none.code, "no GPU 7: every scan fails, named; " + none);
+	}
 }
