@@ -36,6 +36,9 @@ public final class HermitianEigen {
 	private final EigenDecomposition_F64<DMatrixRMaj> eig;
 	private final double[] values;
 	private final double[][] vectors;
+	private final Integer[] order;
+	private final double[] lambda;
+	private double scale;
 	private int found;
 
 	public HermitianEigen(final int n) {
@@ -44,20 +47,42 @@ public final class HermitianEigen {
 		m = new DMatrixRMaj(2 * n, 2 * n);
 		eig = DecompositionFactory_DDRM.eig(2 * n, true, true);
 		values = new double[n];
-		vectors = new double[n][2 * n];
+		vectors = new double[n][];
+		order = new Integer[2 * n];
+		lambda = new double[2 * n];
 	}
 
 	// -- public API --
 
+	/** The number of eigenvectors the last {@link #computeVectors} kept. */
+	public int vectors() { return found; }
+
+	/** The matrix size n. */
+	public int size() { return n; }
+
+	/** Eigenvalue i in decreasing order (all n are kept). */
+	public double value(final int i) { return values[i]; }
+
+	/** Eigenvector i (unit norm, interleaved, 2n values; not a copy), for i below {@link #vectors()}. */
+	public double[] vector(final int i) {
+		if (i >= found) throw new IndexOutOfBoundsException("eigenvector " + i + " of " + found + " computed");
+		return vectors[i];
+	}
+
 	/**
-	 * Decomposes {@code h} (n×n, row-major, interleaved; only Hermitian matrices are meaningful: the upper triangle
-	 * is taken as the conjugate of the lower one) and keeps all n eigenvalues and the eigenvectors of the
-	 * {@code vectorsWanted} largest.
+	 * Decomposes {@code h} (n×n, row-major, interleaved; the lower triangle is read and the upper one taken as its
+	 * conjugate, so the matrix is Hermitian by construction): all n eigenvalues ({@link #value}), and the eigenvectors
+	 * of the {@code vectorsWanted} largest ({@link #vector}).
 	 */
 	public void decompose(final double[] h, final int vectorsWanted) {
+		decompose(h);
+		computeVectors(vectorsWanted);
+	}
+
+	/** The eigenvalues of {@code h} only (see {@link #decompose(double[], int)}); then {@link #computeVectors}. */
+	public void decompose(final double[] h) {
 		InvalidInputException.require(h.length == 2 * n * n, "Hermitian eigen-decomposition: expected " + 2 * n * n +
 			" values, found " + h.length);
-		final int want = Math.max(0, Math.min(n, vectorsWanted));
 		final int s = 2 * n;
 		final double[] md = m.data;
 		for (int i = 0; i < n; i++)
@@ -73,11 +98,10 @@ public final class HermitianEigen {
 				md[(i + n) * s + j] = y; // block (1, 0) is Y
 				md[(j + n) * s + i] = -y;
 			}
+		found = 0;
 		if (!eig.decompose(m)) throw new IllegalStateException("EJML symmetric eigen-decomposition failed (" + s +
 			"x" + s + ")");
-		final Integer[] order = new Integer[s];
-		final double[] lambda = new double[s];
-		double scale = 0;
+		scale = 0;
 		for (int i = 0; i < s; i++) {
 			order[i] = i;
 			lambda[i] = eig.getEigenvalue(i).real;
@@ -86,8 +110,17 @@ public final class HermitianEigen {
 		Arrays.sort(order, (a, b) -> Double.compare(lambda[b], lambda[a]));
 		// Each eigenvalue of H is a pair of equal eigenvalues of M.
 		for (int i = 0; i < n; i++) values[i] = 0.5 * (lambda[order[2 * i]] + lambda[order[2 * i + 1]]);
+	}
+
+	/**
+	 * The eigenvectors of the {@code wanted} largest eigenvalues (capped at n) of the last {@link #decompose}: complex
+	 * Gram–Schmidt with pivoting inside clusters of equal eigenvalues (see the class comment).
+	 */
+	public void computeVectors(final int wanted) {
+		final int want = Math.max(0, Math.min(n, wanted));
 		found = 0;
 		if (want == 0) return;
+		final int s = 2 * n;
 		final double tol = CLUSTER * scale + Double.MIN_NORMAL;
 		final boolean[] used = new boolean[s];
 		final double[][] candidate = new double[s][];
@@ -114,6 +147,7 @@ public final class HermitianEigen {
 			if (best < 0) continue;
 			residual(candidate[best], res);
 			normalize(res);
+			if (vectors[found] == null) vectors[found] = new double[2 * n];
 			residual(res, vectors[found]); // second pass: orthogonal to round-off
 			normalize(vectors[found]);
 			used[best] = true;
@@ -123,19 +157,6 @@ public final class HermitianEigen {
 			want + " eigenvectors (" + n + "x" + n + ")");
 	}
 
-	/** The matrix size n. */
-	public int size() { return n; }
-
-	/** Eigenvalue i in decreasing order (all n are kept). */
-	public double value(final int i) { return values[i]; }
-
-	/** Eigenvector i (unit norm, interleaved, 2n values; not a copy), for i below the number of vectors wanted. */
-	public double[] vector(final int i) {
-		if (i >= found) throw new IndexOutOfBoundsException("eigenvector " + i + " of " + found + " computed");
-		return vectors[i];
-	}
-
-	// -- helpers --
 
 	/** Real eigenvector of M (index into EJML's list) as the complex vector a + ib. */
 	private double[] complexVector(final int index) {
