@@ -18,8 +18,10 @@ import org.nufftj.InvalidInputException;
  * eigenspace of an eigenvalue of complex multiplicity r is 2r-dimensional and closed under (a; b) ↦ (−b; a), the
  * real form of multiplication by i. The complex eigenvectors are therefore recovered from M's (sorted) real ones by
  * complex Gram–Schmidt inside each cluster of equal eigenvalues (tolerance {@value #CLUSTER} × the largest |λ|),
- * taking at each step the candidate with the largest residual: r orthonormal complex vectors per cluster, whatever
- * basis of the 2r-dimensional real eigenspace the QR algorithm returned. Eigenvalues are returned in decreasing order.
+ * taking at each step a candidate with a large residual (at least half the largest; then the one of largest eigenvalue):
+ * r orthonormal complex vectors per cluster, whatever basis of the 2r-dimensional real eigenspace the QR algorithm
+ * returned. (Over a cluster of 2r real vectors of which s complex directions are taken, the squared residuals sum to
+ * 2(r − s), so the largest is ≥ 1/r while a direction is missing, and ≈ 0, i.e. in the span, once all r are taken.) Eigenvalues are returned in decreasing order.
  * <p>
  * Not thread-safe (it keeps its workspace); use one instance per thread.
  * </p>
@@ -27,7 +29,7 @@ import org.nufftj.InvalidInputException;
 public final class HermitianEigen {
 
 	/** Relative tolerance under which two eigenvalues of M count as one cluster. */
-	static final double CLUSTER = 1e-9;
+	static final double CLUSTER = 1e-12;
 	/** Candidates whose squared residual after Gram–Schmidt is below this lie in the span already taken. */
 	private static final double IN_SPAN = 1e-3;
 
@@ -124,26 +126,28 @@ public final class HermitianEigen {
 		final double tol = CLUSTER * scale + Double.MIN_NORMAL;
 		final boolean[] used = new boolean[s];
 		final double[][] candidate = new double[s][];
-		final double[] res = new double[2 * n];
+		final double[] res = new double[2 * n], norms = new double[s];
 		int head = 0;
 		while (found < want && head < s) {
 			if (used[head]) {
 				head++;
 				continue;
 			}
-			// The cluster of the first unused eigenvalue, and the candidate with the largest residual in it.
-			int best = -1;
-			double bestNorm = 0;
-			for (int i = head; i < s && lambda[order[i]] >= lambda[order[head]] - tol; i++) {
+			// The cluster of the first unused eigenvalue; in it, the first candidate (largest eigenvalue) whose residual
+			// is at least half the largest one. Pivoting keeps the residual far from round-off in a degenerate
+			// cluster (see the class comment); taking the first such keeps the order of eigenvalues that are merely
+			// close.
+			int end = head;
+			double most = 0;
+			for (int i = head; i < s && lambda[order[i]] >= lambda[order[head]] - tol; i++, end = i) {
 				if (used[i]) continue;
 				if (candidate[i] == null) candidate[i] = complexVector(order[i]);
-				final double r = residual(candidate[i], res);
-				if (r < IN_SPAN) used[i] = true;
-				else if (r > bestNorm) {
-					bestNorm = r;
-					best = i;
-				}
+				norms[i] = residual(candidate[i], res);
+				if (norms[i] < IN_SPAN) used[i] = true;
+				else most = Math.max(most, norms[i]);
 			}
+			int best = -1;
+			for (int i = head; i < end && best < 0; i++) if (!used[i] && norms[i] >= 0.5 * most) best = i;
 			if (best < 0) continue;
 			residual(candidate[best], res);
 			normalize(res);
