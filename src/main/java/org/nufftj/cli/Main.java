@@ -23,7 +23,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "nufft-j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
 	description = "Non-uniform FFT reconstruction of non-Cartesian MRI k-space (BART .cfl files in and out).",
-	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, SimulateCommand.class,
+	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, PicsCommand.class, SimulateCommand.class,
 		InfoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class })
 public final class Main implements Runnable {
 
