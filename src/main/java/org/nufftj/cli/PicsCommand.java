@@ -42,7 +42,7 @@ final class PicsCommand implements Callable<Integer> {
 	@Option(names = "-S", description = "Re-scale the image after reconstruction (multiply by bart's data scale).")
 	boolean rescale;
 
-	@Option(names = "--normal", paramLabel = "nufft|toeplitz", defaultValue = "toeplitz",
+	@Option(names = "--normal", paramLabel = "nufft|toeplitz", defaultValue = "nufft",
 		description = "Normal operator A^H A (default: ${DEFAULT-VALUE}).")
 	String normal;
 
