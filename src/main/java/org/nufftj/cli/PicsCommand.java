@@ -18,8 +18,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code nufft-j pics}: drop-in for the l2 (Tikhonov CG-SENSE) subset of {@code bart pics -t}. */
 @Command(name = "pics", mixinStandardHelpOptions = true,
-	description = { "Iterative SENSE reconstruction with Tikhonov regularisation, a drop-in for the 'bart pics -l2' " +
-		"subset (same argument order, files, dims and scaling; docs/cli.md):",
+	description = { "Iterative SENSE reconstruction with Tikhonov regularisation, a drop-in for 'bart pics -l2'.",
+		"Same argument order, files, dims and scaling as bart for the subset in docs/cli.md:",
 		"  x = argmin ||A x - y/s||^2 + lambda ||x||^2 by conjugate gradients from 0, A = 1/sqrt(N) NUFFT(maps . x),",
 		"  s = bart's data scale (p90 or max of |A^H y|); -S multiplies x by s.",
 		"kspace [1, readout, shots, coils], maps [X, Y, Z, coils], traj [3, readout, shots] -> output [X, Y, Z]." })
