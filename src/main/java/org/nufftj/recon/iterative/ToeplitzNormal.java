@@ -106,13 +106,6 @@ public final class ToeplitzNormal implements LinearOperator {
 		}
 	}
 
-	/** The normal operator of {@code a} = s·W^{1/2}·F as {@link org.nufftj.operator.NufftOperator} builds it. */
-	public static ToeplitzNormal of(final Backend backend, final Trajectory trajectory, final int[] size,
-		final NufftOptions options, final double scale, final float[] weights, final int transforms)
-	{
-		return new ToeplitzNormal(backend, trajectory, size, options, scale, weights, transforms);
-	}
-
 	// -- public API --
 
 	@Override
