@@ -27,8 +27,9 @@ import org.nufftj.trajectory.Trajectory;
  * for the given number of iterations; with {@code rescale} (BART's {@code -S}) the image is multiplied by σ.
  * <p>
  * σ is BART 0.8's {@code estimate_scaling_norm(1, N, a, false)} (src/sense/optcom.c, as the non-Cartesian branch
- * of src/pics.c calls it) on the adjoint image a = Aᴴy: with |a| sorted ascending over the N pixels, median = |a|[N/2], p90 = |a|[⌊0.9·N⌋],
- * max = |a|[N−1]; σ = p90 if max − p90 &lt; 2·(p90 − median), else max (σ = 0 → 1).
+ * of src/pics.c calls it) on the adjoint image a = Aᴴy: with |a| sorted ascending over the N pixels,
+ * median = |a|[N/2], p90 = |a|[⌊0.9·N⌋], max = |a|[N−1]; σ = p90 if max − p90 &lt; 2·(p90 − median), else max
+ * (σ = 0 → 1).
  * </p>
  */
 public final class Pics {
