@@ -91,7 +91,7 @@ public abstract class AbstractIterativeTest {
 		final double[] solution = denseSolve(re, im, y, lambda);
 		try (Buffer by = upload(y, p); Buffer b = backend.allocate(2 * px, p); Buffer x = backend.allocate(2 * px, p);
 			LinearOperator normal = a.normal(); ConjugateGradient cg = new ConjugateGradient(normal, lambda, 500,
-				dbl ? 1e-12 : 1e-7))
+				dbl ? 1e-12 : 1e-6))
 		{
 			a.applyAdjoint(by, b);
 			final List<Double> residuals = new ArrayList<>();
