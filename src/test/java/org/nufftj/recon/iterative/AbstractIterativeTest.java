@@ -182,7 +182,7 @@ public abstract class AbstractIterativeTest {
 	@EnumSource(Precision.class)
 	void toeplitzNormalIsForwardThenAdjointToEpsilon(final Precision p) {
 		final double eps = p == Precision.FLOAT ? 1e-5 : 1e-10;
-		final double bound = p == Precision.FLOAT ? 2e-4 : 1e-8; // ε, times the conditioning of a sum of m terms
+		final double bound = eps; // the requested ε (measured on the CPU: ~1.5e-6 in float, ~3e-12 in double)
 		for (final int[] size : new int[][] { { 12, 10 }, { 9, 11 }, { 6, 5, 4 }, { 5, 6, 7 } }) {
 			for (final int t : new int[] { 1, 2 }) {
 				final int m = 400;
