@@ -23,9 +23,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "nufft-j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
 	description = "Non-uniform FFT reconstruction of non-Cartesian MRI k-space (BART .cfl files in and out).",
-	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, BatchCommand.class,
-		SimulateCommand.class, UltrasoundCommands.Simulate.class, UltrasoundCommands.Recon.class, InfoCommand.class,
-		BenchCommand.class, CommandLine.HelpCommand.class })
+	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, PicsCommand.class,
+		BatchCommand.class, SimulateCommand.class, UltrasoundCommands.Simulate.class, UltrasoundCommands.Recon.class,
+		InfoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class })
 public final class Main implements Runnable {
 
 	public static final String VERSION = "0.1.0-SNAPSHOT";
