@@ -3,6 +3,7 @@ package org.nufftj.app;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.nufftj.data.FrameGroup;
 import org.nufftj.data.ComplexImage;
 import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
@@ -29,7 +30,7 @@ public final class Reconstruction {
 		final int n = scan.parts().size();
 		final List<ReconResult> results = new ArrayList<>();
 		for (int b = 0; b < n; b++) {
-			final Scan.Part part = scan.parts().get(b);
+			final FrameGroup part = scan.parts().get(b);
 			final int index = b;
 			final Progress sub = progress == null ? null : new Progress() {
 

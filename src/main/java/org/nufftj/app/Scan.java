@@ -1,7 +1,10 @@
 package org.nufftj.app;
 
+import java.util.ArrayList;
 import java.util.List;
 
+import org.nufftj.InvalidInputException;
+import org.nufftj.data.FrameGroup;
 import org.nufftj.data.KSpace;
 import org.nufftj.trajectory.Trajectory;
 
@@ -12,28 +15,8 @@ import org.nufftj.trajectory.Trajectory;
  */
 public final class Scan {
 
-	/** Frames with one shared trajectory: {@code kspace.frames()} frames starting at frame {@code firstFrame}. */
-	public static final class Part {
-
-		private final Trajectory trajectory;
-		private final KSpace kspace;
-		private final int firstFrame;
-
-		public Part(final Trajectory trajectory, final KSpace kspace, final int firstFrame) {
-			this.trajectory = trajectory;
-			this.kspace = kspace;
-			this.firstFrame = firstFrame;
-		}
-
-		public Trajectory trajectory() { return trajectory; }
-
-		public KSpace kspace() { return kspace; }
-
-		public int firstFrame() { return firstFrame; }
-	}
-
 	private final String title;
-	private final List<Part> parts;
+	private final List<FrameGroup> parts;
 	private final int frames, slices, coils;
 	private final int[] matrix;
 	private final double[] pixelMm;
@@ -46,7 +29,7 @@ public final class Scan {
 	 * @param frameDims BART dims 4…15 whose product is {@code frames} (how an output {@code .cfl} lays the frames out)
 	 * @param labels    one label per frame (ISMRMRD loop counters), or empty
 	 */
-	public Scan(final String title, final List<Part> parts, final int frames, final int slices, final int coils,
+	public Scan(final String title, final List<FrameGroup> parts, final int frames, final int slices, final int coils,
 		final int[] matrix, final double[] pixelMm, final boolean cartesian, final long[] frameDims,
 		final List<String> labels, final String notes)
 	{
@@ -65,16 +48,39 @@ public final class Scan {
 
 	/** A scan of one trajectory and its k-space (frames in BART dim 4), e.g. for a benchmark or a script. */
 	public static Scan of(final String title, final Trajectory t, final KSpace k, final int[] matrix) {
-		return new Scan(title, List.of(new Part(t, k, 0)), k.frames(), 1, k.coils(), matrix, null, false,
+		return new Scan(title, List.of(new FrameGroup(t, k, 0)), k.frames(), 1, k.coils(), matrix, null, false,
 			new long[] { k.frames() }, List.of(), "");
 	}
 
 	// -- public API --
 
+	/**
+	 * Frames {@code [from, to)} of this scan as a scan of their own (their k-space copied out; frame dims
+	 * {@code [to − from]}; labels kept), e.g. for one task of a long series split into frame ranges. Reconstructing the
+	 * ranges and putting their images one after the other gives this scan's images.
+	 */
+	public Scan frameRange(final int from, final int to) {
+		InvalidInputException.require(0 <= from && from < to && to <= frames, "frame range [" + from + ", " + to +
+			"): expected 0 <= from < to <= " + frames);
+		final List<FrameGroup> out = new ArrayList<>();
+		for (final FrameGroup g : parts) {
+			final int a = Math.max(from, g.firstFrame()), b = Math.min(to, g.firstFrame() + g.kspace().frames());
+			if (a >= b) continue;
+			final KSpace k = g.kspace();
+			final long per = 2L * k.points() * k.coils();
+			final float[] d = java.util.Arrays.copyOfRange(k.data(), (int) (per * (a - g.firstFrame())),
+				(int) (per * (b - g.firstFrame())));
+			out.add(new FrameGroup(g.trajectory(), new KSpace(d, k.points(), k.coils(), b - a), a - from));
+		}
+		final int s = from % slices == 0 && (to - from) % slices == 0 ? slices : 1;
+		return new Scan(title, out, to - from, s, coils, matrix, pixelMm, cartesian, new long[] { to - from },
+			labels.isEmpty() ? List.of() : labels.subList(from, to), notes);
+	}
+
 	/** The input's name without its extension: the title of the images made from it. */
 	public String title() { return title; }
 
-	public List<Part> parts() { return parts; }
+	public List<FrameGroup> parts() { return parts; }
 
 	public int frames() { return frames; }
 

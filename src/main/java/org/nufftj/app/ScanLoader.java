@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
+import org.nufftj.data.FrameGroup;
 import org.nufftj.InvalidInputException;
 import org.nufftj.data.KSpace;
 import org.nufftj.io.Cfl;
@@ -161,8 +162,8 @@ public final class ScanLoader {
 		if (matrix != null && !Arrays.equals(matrix, d.matrix())) throw new InvalidInputException("matrix: " +
 			Options.describeMatrix(m) + " differs from the recon matrix " + Options.describeMatrix(d.matrix()) + " of " +
 			p.getFileName() + "; for ISMRMRD input use matrix=auto (the file's recon space)");
-		final List<Scan.Part> parts = new ArrayList<>();
-		for (final IsmrmrdData.Block b : d.blocks()) parts.add(new Scan.Part(b.trajectory(), b.kspace(), b.firstFrame()));
+		final List<FrameGroup> parts = new ArrayList<>();
+		for (final FrameGroup b : d.blocks()) parts.add(new FrameGroup(b.trajectory(), b.kspace(), b.firstFrame()));
 		final List<String> labels = new ArrayList<>();
 		for (final IsmrmrdData.FrameLabel l : d.frames()) labels.add(l.toString());
 		final int frames = d.frames().size();
@@ -232,7 +233,7 @@ public final class ScanLoader {
 			" has " + m.length + " axes, the trajectory is " + t.dimensions() + "D");
 		// BART's column-major [1, readout, shots, coils, frames…] is KSpace's layout: no copy.
 		final KSpace ks = new KSpace(a.data(), readout * shots, coils, (int) frames).requireFinite(cfl.toString());
-		return new Scan(baseTitle(p.getFileName().toString()), List.of(new Scan.Part(t, ks, 0)), (int) frames, 1, coils,
+		return new Scan(baseTitle(p.getFileName().toString()), List.of(new FrameGroup(t, ks, 0)), (int) frames, 1, coils,
 			m, null, kind == TrajectoryKind.CARTESIAN, Arrays.copyOfRange(dims, 4, Cfl.DIMS), List.of(), "BART " +
 				Arrays.toString(trim(dims)) + "; " + note);
 	}

@@ -102,6 +102,11 @@ public final class Session implements AutoCloseable {
 		return Backends.describeDevices();
 	}
 
+	/** How many GPUs the driver reports (0 without one; never throws). */
+	public static int gpuCount() {
+		return Backends.gpuCount();
+	}
+
 	/** Why GPU {@code ordinal} cannot run plans, or null when it can. */
 	public static String unusableReason(final int ordinal) {
 		return Backends.unusableReason(ordinal);

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.nufftj.data.FrameGroup;
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.BartNufft;
 import org.nufftj.app.Scan;
@@ -57,7 +58,7 @@ final class AdjointCommand implements Callable<Integer> {
 		final Scan scan = ScanLoader.load(kspace, traj, TrajectoryKind.FILE, nufft.dims());
 		InvalidInputException.require(scan.parts().size() == 1, kspace + ": " + scan.parts().size() + " parts with " +
 			"different trajectories; adjoint transforms one trajectory (use recon)");
-		final Scan.Part part = scan.parts().get(0);
+		final FrameGroup part = scan.parts().get(0);
 		final int[] size = scan.matrix();
 		final long t1 = System.nanoTime();
 		final BartNufft.Result r;

@@ -38,16 +38,7 @@ final class ImageFiles {
 	static void writeCfl(final AtomicFiles.Batch batch, final Path path, final ComplexImage img,
 		final long[] frameDims) throws IOException
 	{
-		final int[] s = img.size();
-		final long[] dims = new long[Cfl.DIMS];
-		java.util.Arrays.fill(dims, 1);
-		dims[0] = s[0];
-		dims[1] = s[1];
-		dims[2] = s.length > 2 ? s[2] : 1;
-		dims[3] = img.channels();
-		if (frameDims != null) System.arraycopy(frameDims, 0, dims, 4, Math.min(frameDims.length, Cfl.DIMS - 4));
-		else dims[4] = img.frames();
-		Cfl.write(batch, path, dims, img.data());
+		Cfl.writeImage(batch, path, img, frameDims);
 	}
 
 	/** TIFF of real values laid out like the image's pixels (x, y, z, channel, frame). */

@@ -36,7 +36,8 @@ import picocli.CommandLine.Command;
 	description = "Non-uniform FFT reconstruction of non-Cartesian MRI k-space (BART .cfl files in and out).",
 	footer = { "%nThe nufft-j script also runs ImageJ macros headless with NUFFT-J's commands: nufft-j macro FILE.ijm " +
 		"[ARGUMENT] (exit 1 when a NUFFT-J command in it fails; see README, Install in Fiji / ImageJ)." },
-	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, SimulateCommand.class,
+	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, PicsCommand.class,
+		BatchCommand.class, SimulateCommand.class, UltrasoundCommands.Simulate.class, UltrasoundCommands.Recon.class,
 		InfoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class })
 public final class Main implements Callable<Integer> {
 
@@ -44,6 +45,9 @@ public final class Main implements Callable<Integer> {
 
 	public static final int OK = 0, BAD_INPUT = 1, IO = 2, OUT_OF_MEMORY = 3, GPU = 4, INTERNAL = 5,
 		INTERRUPTED = 130;
+
+	/** {@code batch}: one or more scans failed (each named with its error in the summary); the others were written. */
+	public static final int SOME_SCANS_FAILED = BAD_INPUT;
 
 	/** No command given: the usage goes to stderr and the exit code is this (as shells do for a usage error). */
 	public static final int NO_COMMAND = IO;
@@ -171,7 +175,8 @@ public final class Main implements Callable<Integer> {
 	private static Map<String, String> exitCodes() {
 		final Map<String, String> m = new LinkedHashMap<>();
 		m.put(OK + "", "success");
-		m.put(BAD_INPUT + "", "bad input: options, input files, an output that would overwrite an input");
+		m.put(BAD_INPUT + "", "bad input: options, input files, an output that would overwrite an input; batch: " +
+			"some scans failed");
 		m.put(IO + "", "I/O failure (permission denied, disk full); also no command given");
 		m.put(OUT_OF_MEMORY + "", "out of memory (raise the heap with NUFFTJ_JAVA_OPTS=-Xmx...)");
 		m.put(GPU + "", "GPU failure, or no usable GPU where one is required");

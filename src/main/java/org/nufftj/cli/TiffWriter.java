@@ -21,6 +21,16 @@ final class TiffWriter {
 	 * @param pages  each page {@code width·height} floats, row-major (x fastest), in ImageJ order (channel fastest,
 	 *               then slice, then frame)
 	 */
+	static void write(final Path path, final int width, final int height, final float[][] pages, final int channels,
+		final int slices, final int frames, final double[] spacing) throws IOException
+	{
+		try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+			write(batch, path, width, height, pages, channels, slices, frames, spacing);
+			batch.commit();
+		}
+	}
+
+	/** As {@link #write(Path, int, int, float[][], int, int, int, double[])}, the file added to {@code batch}. */
 	static void write(final AtomicFiles.Batch batch, final Path path, final int width, final int height, final float[][] pages, final int channels,
 		final int slices, final int frames, final double[] spacing) throws IOException
 	{

@@ -121,6 +121,36 @@ public final class Cfl {
 		batch.addFile(withExtension(base, ".hdr"), tmp -> Files.writeString(tmp, h.toString()));
 	}
 
+	/**
+	 * Writes a reconstructed image as {@code base.cfl/.hdr} with dims {@code [X, Y, Z, channels, frameDims…]}
+	 * (frameDims: BART dims 4… of the k-space it came from, whose product is the frame count; null: the frames on
+	 * dim 4), atomically.
+	 */
+	public static void writeImage(final Path base, final org.nufftj.data.ComplexImage img, final long[] frameDims)
+		throws IOException
+	{
+		try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+			writeImage(batch, base, img, frameDims);
+			batch.commit();
+		}
+	}
+
+	/** As {@link #writeImage(Path, org.nufftj.data.ComplexImage, long[])}, the files added to {@code batch}. */
+	public static void writeImage(final AtomicFiles.Batch batch, final Path base, final org.nufftj.data.ComplexImage img,
+		final long[] frameDims) throws IOException
+	{
+		final int[] s = img.size();
+		final long[] dims = new long[DIMS];
+		java.util.Arrays.fill(dims, 1);
+		dims[0] = s[0];
+		dims[1] = s[1];
+		dims[2] = s.length > 2 ? s[2] : 1;
+		dims[3] = img.channels();
+		if (frameDims != null) System.arraycopy(frameDims, 0, dims, 4, Math.min(frameDims.length, DIMS - 4));
+		else dims[4] = img.frames();
+		write(batch, base, dims, img.data());
+	}
+
 	public static void write(final Path base, final int[] dims, final float[] data) throws IOException {
 		final long[] d = new long[dims.length];
 		for (int i = 0; i < d.length; i++) d[i] = dims[i];

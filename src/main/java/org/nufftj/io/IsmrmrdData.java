@@ -2,13 +2,14 @@ package org.nufftj.io;
 
 import java.util.List;
 
+import org.nufftj.data.FrameGroup;
 import org.nufftj.data.KSpace;
 import org.nufftj.trajectory.Trajectory;
 
 /**
  * What {@link IsmrmrdReader} makes of an ISMRMRD file: the header, and the imaging readouts grouped into frames (one
  * frame per distinct (slice, contrast, phase, repetition, set, average) label, slice fastest). Consecutive frames
- * that share one trajectory are kept together in a {@link Block}, so the usual file (one trajectory for every slice
+ * that share one trajectory are kept together in a {@link FrameGroup}, so the usual file (one trajectory for every slice
  * and repetition) is one block holding one {@link KSpace} with all its frames.
  * <p>
  * Coordinates are in NUFFT-J units, cycles per pixel of the <em>recon</em> space, so reconstructing
@@ -17,25 +18,6 @@ import org.nufftj.trajectory.Trajectory;
  */
 public final class IsmrmrdData {
 
-	/** Frames with one shared trajectory: {@code kspace.frames()} frames starting at {@code firstFrame}. */
-	public static final class Block {
-
-		private final Trajectory trajectory;
-		private final KSpace kspace;
-		private final int firstFrame;
-
-		public Block(final Trajectory trajectory, final KSpace kspace, final int firstFrame) {
-			this.trajectory = trajectory;
-			this.kspace = kspace;
-			this.firstFrame = firstFrame;
-		}
-
-		public Trajectory trajectory() { return trajectory; }
-
-		public KSpace kspace() { return kspace; }
-
-		public int firstFrame() { return firstFrame; }
-	}
 
 	/** Loop counters of one frame, as in the acquisition header's {@code idx}. */
 	public static final class FrameLabel {
@@ -63,7 +45,7 @@ public final class IsmrmrdData {
 
 	private final String source;
 	private final IsmrmrdHeader header;
-	private final List<Block> blocks;
+	private final List<FrameGroup> blocks;
 	private final List<FrameLabel> frames;
 	private final int slices;
 	private final int coils;
@@ -72,7 +54,7 @@ public final class IsmrmrdData {
 	private final boolean storedTrajectory;
 	private final String notes;
 
-	IsmrmrdData(final String source, final IsmrmrdHeader header, final List<Block> blocks,
+	IsmrmrdData(final String source, final IsmrmrdHeader header, final List<FrameGroup> blocks,
 		final List<FrameLabel> frames, final int slices, final int coils, final int[] matrix, final double[] pixelMm,
 		final boolean storedTrajectory, final String notes)
 	{
@@ -94,7 +76,7 @@ public final class IsmrmrdData {
 
 	public IsmrmrdHeader header() { return header; }
 
-	public List<Block> blocks() { return blocks; }
+	public List<FrameGroup> blocks() { return blocks; }
 
 	/** Frame labels, in frame order (slice fastest). */
 	public List<FrameLabel> frames() { return frames; }

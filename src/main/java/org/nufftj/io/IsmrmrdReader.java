@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.nufftj.data.FrameGroup;
 import org.nufftj.InvalidInputException;
 import org.nufftj.data.KSpace;
 import org.nufftj.trajectory.Trajectory;
@@ -290,7 +291,7 @@ public final class IsmrmrdReader {
 		}
 
 		// Merge consecutive frames with identical trajectories into blocks.
-		final List<IsmrmrdData.Block> blocks = new ArrayList<>();
+		final List<FrameGroup> blocks = new ArrayList<>();
 		int start = 0;
 		for (int f = 1; f <= frameK.size(); f++) {
 			if (f < frameK.size() && Arrays.equals(frameK.get(f), frameK.get(start))) continue;
@@ -302,7 +303,7 @@ public final class IsmrmrdReader {
 			final int[] shape = frameShape.get(start);
 			final Trajectory t = new Trajectory(dims, frameK.get(start), shape[0], shape[1],
 				fileName(src) + (frameK.size() > 1 && count < frameK.size() ? " frame " + start : ""));
-			blocks.add(new IsmrmrdData.Block(t, new KSpace(data, points, coils, count), start));
+			blocks.add(new FrameGroup(t, new KSpace(data, points, coils, count), start));
 			for (int j = start; j < f; j++) {
 				frameData.set(j, null); // let the per-frame copies go
 			}

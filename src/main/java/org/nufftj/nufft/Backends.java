@@ -58,4 +58,14 @@ public final class Backends {
 			return "GPU engine classes not loadable (JCuda jars missing?): " + e;
 		}
 	}
+
+	/** How many GPUs the driver reports (0 without a driver or JCuda; never throws). */
+	public static int gpuCount() {
+		try {
+			return GpuInfo.usableCount();
+		}
+		catch (final LinkageError e) {
+			return 0;
+		}
+	}
 }

@@ -60,6 +60,10 @@ public final class GriddingRecon {
 		InvalidInputException.require(2L * pixels * coils * frames <= Integer.MAX_VALUE - 8, "recon: " + pixels +
 			" pixels x " + coils + " coils x " + frames + " frames is too large for one array");
 
+		if (o.cartesianFft() && o.dcf() == DcfMethod.NONE) {
+			final CartesianFft.Grid grid = CartesianFft.grid(traj, size);
+			if (grid != null) return CartesianFft.reconstruct(backend, grid, data, size, o, progress);
+		}
 		Progress.step(progress, 0, "planning");
 		try (NufftPlan plan = backend.plan(size, o.nufft())) {
 			plan.setPoints(traj);

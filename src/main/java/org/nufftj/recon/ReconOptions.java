@@ -23,9 +23,10 @@ public final class ReconOptions {
 	private final int[] matrix;
 	private final boolean keepCoils;
 	private final int dcfIterations;
+	private final boolean cartesianFft;
 
 	private ReconOptions(final NufftOptions nufft, final DcfMethod dcf, final CoilCombination combine, final int[] matrix,
-		final boolean keepCoils, final int dcfIterations)
+		final boolean keepCoils, final int dcfIterations, final boolean cartesianFft)
 	{
 		this.nufft = nufft;
 		this.dcf = dcf;
@@ -33,11 +34,12 @@ public final class ReconOptions {
 		this.matrix = matrix == null ? null : matrix.clone();
 		this.keepCoils = keepCoils;
 		this.dcfIterations = dcfIterations;
+		this.cartesianFft = cartesianFft;
 	}
 
 	public static ReconOptions defaults() {
 		return new ReconOptions(NufftOptions.defaults(), DcfMethod.PIPE_MENON, CoilCombination.SOS, null, false,
-			DEFAULT_DCF_ITERATIONS);
+			DEFAULT_DCF_ITERATIONS, true);
 	}
 
 	// -- public API --
@@ -57,17 +59,17 @@ public final class ReconOptions {
 
 	public ReconOptions withNufft(final NufftOptions o) {
 		InvalidInputException.require(o != null, "recon: NUFFT options must not be null");
-		return new ReconOptions(o, dcf, combine, matrix, keepCoils, dcfIterations);
+		return new ReconOptions(o, dcf, combine, matrix, keepCoils, dcfIterations, cartesianFft);
 	}
 
 	public ReconOptions withDcf(final DcfMethod m) {
 		InvalidInputException.require(m != null, "recon: DCF method must not be null");
-		return new ReconOptions(nufft, m, combine, matrix, keepCoils, dcfIterations);
+		return new ReconOptions(nufft, m, combine, matrix, keepCoils, dcfIterations, cartesianFft);
 	}
 
 	public ReconOptions withCombine(final CoilCombination c) {
 		InvalidInputException.require(c != null, "recon: coil combination must not be null");
-		return new ReconOptions(nufft, dcf, c, matrix, keepCoils, dcfIterations);
+		return new ReconOptions(nufft, dcf, c, matrix, keepCoils, dcfIterations, cartesianFft);
 	}
 
 	public ReconOptions withMatrix(final int[] m) {
@@ -77,21 +79,32 @@ public final class ReconOptions {
 			for (final int n : m)
 				InvalidInputException.require(n >= 2, "matrix: every size must be >= 2, found " + Arrays.toString(m));
 		}
-		return new ReconOptions(nufft, dcf, combine, m, keepCoils, dcfIterations);
+		return new ReconOptions(nufft, dcf, combine, m, keepCoils, dcfIterations, cartesianFft);
 	}
 
 	public ReconOptions withKeepCoils(final boolean keep) {
-		return new ReconOptions(nufft, dcf, combine, matrix, keep, dcfIterations);
+		return new ReconOptions(nufft, dcf, combine, matrix, keep, dcfIterations, cartesianFft);
 	}
+
+	/**
+	 * Whether data on a Cartesian grid with no density compensation is reconstructed by exact FFT ({@link CartesianFft};
+	 * the default) or through the NUFFT like any other trajectory.
+	 */
+	public ReconOptions withCartesianFft(final boolean on) {
+		return new ReconOptions(nufft, dcf, combine, matrix, keepCoils, dcfIterations, on);
+	}
+
+	public boolean cartesianFft() { return cartesianFft; }
 
 	public ReconOptions withDcfIterations(final int n) {
 		InvalidInputException.require(n >= 1 && n <= 1000, "DCF iterations: expected 1 to 1000, found " + n);
-		return new ReconOptions(nufft, dcf, combine, matrix, keepCoils, n);
+		return new ReconOptions(nufft, dcf, combine, matrix, keepCoils, n, cartesianFft);
 	}
 
 	@Override
 	public String toString() {
 		return "dcf=" + dcf.key() + (dcf == DcfMethod.PIPE_MENON ? "(" + dcfIterations + " it)" : "") + " combine=" +
-			combine.key() + (matrix == null ? "" : " matrix=" + Arrays.toString(matrix)) + " " + nufft;
+			combine.key() + (matrix == null ? "" : " matrix=" + Arrays.toString(matrix)) + (cartesianFft ? "" :
+			" cartesian=nufft") + " " + nufft;
 	}
 }

@@ -60,6 +60,7 @@ public final class ReconResult {
 	/** True when it ran on a GPU. */
 	public boolean ranOnGpu() { return device.kind() == DeviceChoice.Kind.GPU; }
 
+	/** The NUFFT's parameters, or null when no NUFFT ran ({@link CartesianFft}). */
 	public NufftParameters parameters() { return parameters; }
 
 	/** Wall-clock time of the whole reconstruction. */
@@ -78,6 +79,7 @@ public final class ReconResult {
 	public String describe() {
 		final String st = stages.snapshot().isEmpty() ? "" : "; stages: " + stages;
 		return String.format("gridding recon %s, %d channel(s) x %d frame(s), %s, on %s, %.1f ms (%s)%s",
-			Arrays.toString(image.size()), image.channels(), image.frames(), options, backend, millis, parameters, st);
+			Arrays.toString(image.size()), image.channels(), image.frames(), options, backend, millis, parameters == null ?
+			"no gridding" : parameters, st);
 	}
 }

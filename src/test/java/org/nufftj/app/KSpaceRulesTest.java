@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.nufftj.data.FrameGroup;
 import org.nufftj.InvalidInputException;
 import org.nufftj.io.Cfl;
 import org.nufftj.io.IsmrmrdData;
@@ -32,7 +33,7 @@ class KSpaceRulesTest {
 		final IsmrmrdData d = IsmrmrdReader.read(Path.of("sample-data", "ismrmrd", "radial_shepp_logan.h5"));
 		final int[] m = d.matrix();
 		final double[] maxAbs = new double[3];
-		for (final IsmrmrdData.Block b : d.blocks()) {
+		for (final FrameGroup b : d.blocks()) {
 			final Trajectory t = b.trajectory();
 			final double[] c = t.toCyclesPerFov(m);
 			for (int i = 0; i < c.length; i++) maxAbs[i % t.dimensions()] = Math.max(maxAbs[i % t.dimensions()],

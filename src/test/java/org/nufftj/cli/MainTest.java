@@ -39,9 +39,9 @@ class MainTest {
 
 	@Test
 	void unknownSubcommandIsBadInputNamedOnce() {
-		final Cli.Result r = Cli.run("pics", "traj", "ksp", "out");
+		final Cli.Result r = Cli.run("nlinv", "traj", "ksp", "out");
 		assertEquals(Main.BAD_INPUT, r.code, r.toString());
-		assertTrue(r.err.contains("'pics'"), r.err);
+		assertTrue(r.err.contains("'nlinv'"), r.err);
 		assertTrue(r.err.contains("see: nufft-j --help"), r.err);
 		assertFalse(r.err.contains("nufft-j nufft-j"), r.err);
 		assertEquals(1, r.err.trim().split("\n").length, r.err);
@@ -49,9 +49,9 @@ class MainTest {
 
 	@Test
 	void helpOfAnUnknownSubcommandFails() {
-		final Cli.Result r = Cli.run("pics", "--help");
+		final Cli.Result r = Cli.run("nlinv", "--help");
 		assertEquals(Main.BAD_INPUT, r.code, r.toString());
-		assertTrue(r.err.contains("'pics'"), r.err);
+		assertTrue(r.err.contains("'nlinv'"), r.err);
 		assertFalse(r.out.contains("Usage:"), "no help for a command that does not exist: " + r.out);
 	}
 

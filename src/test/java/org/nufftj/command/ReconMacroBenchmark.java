@@ -1,5 +1,6 @@
 package org.nufftj.command;
 
+import org.nufftj.data.FrameGroup;
 import org.nufftj.app.Options;
 import org.nufftj.app.Reconstruction;
 import org.nufftj.app.Scan;
@@ -87,7 +88,7 @@ public final class ReconMacroBenchmark {
 			this.kspace = kspace;
 			final Scan scan = ScanLoader.load(kspace, null, TrajectoryKind.FILE, null);
 			long m = 0;
-			for (final Scan.Part b : scan.parts()) m += b.kspace().points() * (long) b.kspace().frames();
+			for (final FrameGroup b : scan.parts()) m += b.kspace().points() * (long) b.kspace().frames();
 			samples = m;
 			coils = scan.coils();
 			matrix = Options.describeMatrix(scan.matrix());

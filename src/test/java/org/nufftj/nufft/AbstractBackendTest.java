@@ -194,7 +194,7 @@ public abstract class AbstractBackendTest {
 			for (final int sign : new int[] { -1, 1 }) {
 				try (Buffer b = upload(x, p)) {
 					backend.fft(b, size, sign);
-					check(dft(x, size, batch, sign), download(b), p, "fft " + java.util.Arrays.toString(size) + " sign " +
+					check(DirectDft.dft(x, size, batch, sign), download(b), p, "fft " + java.util.Arrays.toString(size) + " sign " +
 						sign);
 				}
 			}
@@ -395,30 +395,4 @@ public abstract class AbstractBackendTest {
 		return o;
 	}
 
-	/** X_k = Σ_n x_n e^{sign·2πi Σ_a k_a n_a / N_a} for each of the batch's arrays, directly. */
-	private static double[] dft(final double[] x, final int[] size, final int batch, final int sign) {
-		int px = 1;
-		for (final int n : size) px *= n;
-		final double[] out = new double[x.length];
-		for (int b = 0; b < batch; b++) {
-			for (int k = 0; k < px; k++) {
-				double re = 0, im = 0;
-				for (int j = 0; j < px; j++) {
-					double phase = 0;
-					for (int a = 0, rk = k, rj = j; a < size.length; a++) {
-						phase += (double) (rk % size[a]) * (rj % size[a]) / size[a];
-						rk /= size[a];
-						rj /= size[a];
-					}
-					final double c = Math.cos(sign * 2 * Math.PI * phase), s = Math.sin(sign * 2 * Math.PI * phase);
-					final double xr = x[2 * (b * px + j)], xi = x[2 * (b * px + j) + 1];
-					re += xr * c - xi * s;
-					im += xr * s + xi * c;
-				}
-				out[2 * (b * px + k)] = re;
-				out[2 * (b * px + k) + 1] = im;
-			}
-		}
-		return out;
-	}
 }

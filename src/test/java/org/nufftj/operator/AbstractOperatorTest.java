@@ -17,6 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.nufftj.InvalidInputException;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.DirectDft;
 import org.nufftj.nufft.Nudft;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
@@ -131,7 +132,7 @@ public abstract class AbstractOperatorTest {
 				Buffer back = backend.allocate(f.domainLength(), p))
 			{
 				f.apply(bx, y);
-				final double e = relative(centredDft(x, size, batch), download(y));
+				final double e = relative(DirectDft.centred(x, size, batch, -1), download(y));
 				assertTrue(e <= bound, "F vs centred DFT " + java.util.Arrays.toString(size) + ": " + e + ", seed " + seed);
 				assertEquals(backend.norm(bx), backend.norm(y), bound * backend.norm(bx), "unitary, seed " + seed);
 				f.applyAdjoint(y, back);
@@ -366,31 +367,4 @@ public abstract class AbstractOperatorTest {
 		return Math.sqrt(d / Math.max(n, Double.MIN_NORMAL));
 	}
 
-	/** (F f)(k) = N^{−1/2} Σ_x f(x) e^{−2πi Σ_a k_a x_a/N_a}, x_a and k_a = index − ⌊N_a/2⌋, written out. */
-	private static double[] centredDft(final double[] x, final int[] size, final int batch) {
-		int px = 1;
-		for (final int n : size) px *= n;
-		final double[] out = new double[x.length];
-		for (int b = 0; b < batch; b++) {
-			for (int k = 0; k < px; k++) {
-				double re = 0, im = 0;
-				for (int j = 0; j < px; j++) {
-					double phase = 0;
-					for (int a = 0, rk = k, rj = j; a < size.length; a++) {
-						final int c = size[a] / 2;
-						phase += (double) (rk % size[a] - c) * (rj % size[a] - c) / size[a];
-						rk /= size[a];
-						rj /= size[a];
-					}
-					final double co = Math.cos(-2 * Math.PI * phase), si = Math.sin(-2 * Math.PI * phase);
-					final double xr = x[2 * (b * px + j)], xi = x[2 * (b * px + j) + 1];
-					re += xr * co - xi * si;
-					im += xr * si + xi * co;
-				}
-				out[2 * (b * px + k)] = re / Math.sqrt(px);
-				out[2 * (b * px + k) + 1] = im / Math.sqrt(px);
-			}
-		}
-		return out;
-	}
 }

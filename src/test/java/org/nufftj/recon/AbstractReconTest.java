@@ -198,6 +198,43 @@ public abstract class AbstractReconTest {
 		}
 	}
 
+	/**
+	 * Cartesian data (2× readout oversampling) with no density compensation take the exact FFT path on this backend:
+	 * per-coil images = the exact adjoint NUDFT, and every combination = the CPU backend's.
+	 */
+	@Test
+	void cartesianDataByExactFft() {
+		final int[] size = { 16, 12 };
+		final int coils = 3, frames = 2, m = 2 * 16 * 12;
+		final double[] c = new double[2 * m];
+		for (int j = 0, i = 0; j < 12; j++)
+			for (int x = 0; x < 32; x++, i++) {
+				c[2 * i] = (x - 16) / 32.0;
+				c[2 * i + 1] = (j - 6) / 12.0;
+			}
+		final Trajectory t = new Trajectory(2, c, "cartesian, 2x readout");
+		final float[] y = new float[2 * m * coils * frames];
+		for (int i = 0; i < y.length; i++) y[i] = (float) random.nextGaussian();
+		final double[] yd = new double[y.length];
+		for (int i = 0; i < y.length; i++) yd[i] = y[i];
+		final KSpace k = new KSpace(y, m, coils, frames);
+		final ReconOptions none = ReconOptions.defaults().withDcf(DcfMethod.NONE).withCombine(CoilCombination.NONE);
+		final ReconResult r = GriddingRecon.reconstruct(backend, t, k, size, none, null);
+		assertTrue(r.backend().contains("exact FFT"), r.backend());
+		final double e = relative(Nudft.adjoint(size, t, yd, 2), r.image().data());
+		assertTrue(e <= 1e-6, "coil images vs the exact adjoint " + e + ", seed " + seed);
+		try (CpuBackend cpu = new CpuBackend(2)) {
+			for (final CoilCombination comb : CoilCombination.values()) {
+				final ReconOptions o = none.withCombine(comb);
+				final double d = relative(GriddingRecon.reconstruct(cpu, t, k, size, o, null).image().data(),
+					GriddingRecon.reconstruct(backend, t, k, size, o, null).image().data());
+				assertTrue(d <= CPU_BOUND, comb.key() + ": vs the CPU backend " + d + ", seed " + seed);
+			}
+		}
+		assertTrue(!GriddingRecon.reconstruct(backend, t, k, size, none.withCartesianFft(false), null).backend()
+			.contains("exact FFT"), "withCartesianFft(false) keeps the NUFFT path");
+	}
+
 	@Test
 	void cancellationStopsTheReconstruction() {
 		final Trajectory t = ReconTestData.radial(8, 16, 0);

@@ -63,6 +63,16 @@ public final class GpuInfo {
 	}
 
 	/** Number of CUDA devices; throws {@link GpuException} with the reason when there is no usable driver. */
+	/** Number of CUDA devices the driver reports; 0 when there is no usable driver (never throws). */
+	public static int usableCount() {
+		try {
+			return deviceCount();
+		}
+		catch (final GpuException | LinkageError e) {
+			return 0;
+		}
+	}
+
 	static int deviceCount() {
 		try {
 			JCudaDriver.setExceptionsEnabled(false);

@@ -17,6 +17,7 @@ import org.nufftj.InvalidInputException;
 import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.DeviceChoice;
+import org.nufftj.nufft.DirectDft;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.TestTrajectories;
@@ -241,26 +242,7 @@ class GpuBackendDeviceTest {
 			final int batch = 3;
 			final double[] x = Arrays2.gaussian(r, 2 * px * batch);
 			for (final int sign : new int[] { -1, 1 }) {
-				final double[] ref = new double[x.length];
-				for (int b = 0; b < batch; b++) {
-					for (int k = 0; k < px; k++) {
-						double sr = 0, si = 0;
-						for (int j = 0; j < px; j++) {
-							double ph = 0;
-							for (int a = 0, kk = k, jj = j; a < size.length; a++) {
-								ph += (double) (kk % size[a]) * (jj % size[a]) / size[a];
-								kk /= size[a];
-								jj /= size[a];
-							}
-							final double c = Math.cos(sign * 2 * Math.PI * ph), sn = Math.sin(sign * 2 * Math.PI * ph);
-							final double vr = x[2 * (b * px + j)], vi = x[2 * (b * px + j) + 1];
-							sr += vr * c - vi * sn;
-							si += vr * sn + vi * c;
-						}
-						ref[2 * (b * px + k)] = sr;
-						ref[2 * (b * px + k) + 1] = si;
-					}
-				}
+				final double[] ref = DirectDft.dft(x, size, batch, sign);
 				try (Buffer g = wrap(x, p)) {
 					backend.fft(g, size, sign);
 					final double e = err(read(g, p), ref, p);

@@ -77,7 +77,7 @@ public final class GpuSuite {
 	private static void tests(final StringBuilder md) {
 		// GPU subclasses of the shared backend / operator / recon suites (other packages) are listed here as they land.
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, NufftBackendServiceTest.class };
+			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, GpuIterativeTest.class, NufftBackendServiceTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -140,7 +140,8 @@ public final class GpuSuite {
 			.append("GpuBackendDeviceTest = the GPU backend's buffers, vector operations and Buffer plans against host references, ")
 			.append("GpuReconTest = the shared AbstractReconTest suite (gridding recon and Pipe-Menon, vs the CPU backend), ")
 			.append("GpuOperatorTest = the shared AbstractOperatorTest suite (adjointness of every operator and ")
-			.append("composition), NufftBackendServiceTest = the SciJava GPU service ")
+			.append("composition), GpuIterativeTest = the shared AbstractIterativeTest suite (CG, SENSE, Toeplitz normal), ")
+			.append("NufftBackendServiceTest = the SciJava GPU service ")
 			.append("through the commands).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Throughput of many small scans: a serial loop of `nufft-j recon` processes against one `nufft-j batch` process (one
+# worker, and one worker per device), on the same generated scans, in one run. Prints a Markdown table.
+#
+#   scripts/batch-bench.sh [N] [DEVICES]      N scans (default 50; 8-coil 128² golden-angle radial from `simulate`),
+#                                             DEVICES for the batch's --devices row (default cpu,cpu; e.g. gpu:all)
+# Runs `java -cp $NUFFTJ_CP org.nufftj.cli.Main` ($NUFFTJ_CP: classes and dependency jars, e.g. the GPU pack's; default:
+# target/classes plus the Maven test classpath) with $JAVA (default: java on the PATH).
+set -euo pipefail
+n="${1:-50}"; devices="${2:-cpu,cpu}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+java="${JAVA:-java}"
+if [ -z "${NUFFTJ_CP:-}" ]; then
+  (cd "$root" && mvn -B -q -o compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt >/dev/null)
+  NUFFTJ_CP="$root/target/classes:$(cat "$root/target/cp.txt")"
+fi
+run() { "$java" -Xmx8g -cp "$NUFFTJ_CP" org.nufftj.cli.Main "$@"; }
+work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/scans"
+for i in $(seq 1 "$n"); do
+  run simulate --trajectory "golden angle" --matrix 128 --coils 8 --seed "$i" "$work/scans/s${i}_traj" "$work/scans/s$i" >/dev/null
+done
+ms() { echo $(( $(date +%s%N) / 1000000 )); }
+t0=$(ms); for i in $(seq 1 "$n"); do run recon --device cpu "$work/scans/s$i" "$work/serial-$i.cfl" >/dev/null 2>&1; done; t1=$(ms)
+run batch --device cpu --name '{name}.cfl' --out "$work/batch" "$work/scans" >/dev/null 2>&1; t2=$(ms)
+run batch --devices "$devices" --name '{name}.cfl' --out "$work/multi" "$work/scans" >/dev/null 2>&1 || true; t3=$(ms)
+echo "| $n scans, 8 coils, 128² radial, $(nproc) cores | wall s | scans/min | per scan ms |"
+echo "|---|---|---|---|"
+for row in "serial nufft-j recon processes (cpu):$((t1 - t0))" "one nufft-j batch process (cpu):$((t2 - t1))" \
+  "one nufft-j batch process, --devices $devices:$((t3 - t2))"; do
+  name="${row%%:*}"; t="${row##*:}"
+  awk -v n="$n" -v t="$t" -v name="$name" 'BEGIN { printf "| %s | %.1f | %.0f | %.0f |\n", name, t / 1000, n * 60000 / t, t / n }'
+done
+grep -c ",ok," "$work/multi/summary.csv" | awk -v n="$n" '{ print "\n(--devices run: " $1 " of " n " scans ok)" }'

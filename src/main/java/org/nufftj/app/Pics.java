@@ -1,0 +1,215 @@
+package org.nufftj.app;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+
+import org.nufftj.InvalidInputException;
+import org.nufftj.io.Cfl;
+import org.nufftj.io.TrajectoryFiles;
+import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.Precision;
+import org.nufftj.operator.LinearOperator;
+import org.nufftj.operator.NufftOperator;
+import org.nufftj.recon.iterative.ConjugateGradient;
+import org.nufftj.recon.iterative.SenseOperator;
+import org.nufftj.recon.iterative.ToeplitzNormal;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * Iterative SENSE reconstruction with Tikhonov regularisation as {@code bart pics -l2} computes it (the subset in
+ * docs/cli.md): with A the non-Cartesian SENSE model of BART's NUFFT scaling (A x = [1/√N · F(S_c ⊙ x)]_c), the
+ * k-space y is divided by BART's scale σ (below), then conjugate gradients from x = 0 solve (AᴴA + λI) x = Aᴴ(y/σ)
+ * for the given number of iterations; with {@code rescale} (BART's {@code -S}) the image is multiplied by σ.
+ * <p>
+ * σ is BART 0.8's {@code estimate_scaling_norm(1, N, a, false)} (src/sense/optcom.c, as the non-Cartesian branch
+ * of src/pics.c calls it) on the adjoint image a = Aᴴy: with |a| sorted ascending over the N pixels,
+ * median = |a|[N/2], p90 = |a|[⌊0.9·N⌋], max = |a|[N−1]; σ = p90 if max − p90 &lt; 2·(p90 − median), else max
+ * (σ = 0 → 1).
+ * </p>
+ */
+public final class Pics {
+
+	/** Which normal operator AᴴA the solver applies. */
+	public enum Normal {
+		/** Forward NUFFT then adjoint NUFFT, per iteration. */
+		NUFFT,
+		/** Toeplitz embedding: the PSF on the 2N grid once, then two FFTs of 2N per coil per iteration. */
+		TOEPLITZ;
+
+		/** nufft or toeplitz, case-insensitive. */
+		public static Normal parse(final String s) {
+			for (final Normal n : values()) if (n.name().equalsIgnoreCase(s)) return n;
+			throw new InvalidInputException("normal: unknown value '" + s + "', expected nufft or toeplitz");
+		}
+	}
+
+	/** The solve's settings (validated). */
+	public static final class Settings {
+
+		final double lambda;
+		final int iterations;
+		final boolean rescale;
+		final Normal normal;
+		final NufftOptions nufft;
+
+		/**
+		 * @param lambda     λ ≥ 0
+		 * @param iterations ≥ 1
+		 * @param rescale    BART's -S: multiply the image by σ at the end
+		 * @param normal     the normal operator
+		 * @param nufft      NUFFT options (device, precision, ε)
+		 */
+		public Settings(final double lambda, final int iterations, final boolean rescale, final Normal normal,
+			final NufftOptions nufft)
+		{
+			InvalidInputException.require(lambda >= 0 && Double.isFinite(lambda), "-r (lambda): expected a finite " +
+				"number >= 0, found " + lambda);
+			InvalidInputException.require(iterations >= 1, "-i (iterations): expected >= 1, found " + iterations);
+			this.lambda = lambda;
+			this.iterations = iterations;
+			this.rescale = rescale;
+			this.normal = normal;
+			this.nufft = nufft;
+		}
+	}
+
+	/** An image and what ran. */
+	public static final class Result {
+
+		private final float[] image;
+		private final double scale;
+		private final ConjugateGradient.Result solve;
+		private final String description;
+
+		Result(final float[] image, final double scale, final ConjugateGradient.Result solve, final String description) {
+			this.image = image;
+			this.scale = scale;
+			this.solve = solve;
+			this.description = description;
+		}
+
+		/** The image [pixels] complex interleaved. */
+		public float[] image() { return image; }
+
+		/** BART's σ the k-space was divided by. */
+		public double scale() { return scale; }
+
+		public ConjugateGradient.Result solve() { return solve; }
+
+		public String description() { return description; }
+	}
+
+	private Pics() {}
+
+	// -- public API --
+
+	/**
+	 * Reconstructs one image of {@code size} from k-space [coil][point] of {@code coils} coils on the trajectory
+	 * {@code t}, with coil maps [coil][pixel]. {@code monitor} (may be null) sees every iteration.
+	 */
+	public static Result reconstruct(final Session session, final Trajectory t, final int[] size, final float[] kspace,
+		final float[] maps, final int coils, final Settings s, final ConjugateGradient.Monitor monitor)
+	{
+		long px = 1;
+		for (final int n : size) px *= n;
+		InvalidInputException.require(maps.length == 2 * px * coils, "maps: " + maps.length / 2 + " values, expected " +
+			coils + " coils x " + px + " pixels of " + Options.describeMatrix(size));
+		InvalidInputException.require(kspace.length == 2L * t.count() * coils, "kspace: " + kspace.length / 2 +
+			" samples, expected " + coils + " coils x " + t.count() + " trajectory points");
+		final Backend backend = session.backend(s.nufft);
+		final Precision p = s.nufft.precision();
+		final long t0 = System.nanoTime();
+		try (NufftPlan plan = backend.plan(size, s.nufft)) {
+			plan.setPoints(t);
+			try (Buffer bmaps = upload(backend, maps, p); Buffer y = upload(backend, kspace, p);
+				Buffer b = backend.allocate(2 * px, p); Buffer x = backend.allocate(2 * px, p);
+				SenseOperator a = SenseOperator.bart(backend, plan, bmaps, coils);
+				ToeplitzNormal toeplitz = s.normal == Normal.TOEPLITZ ? new ToeplitzNormal(backend, t, size, s.nufft,
+					NufftOperator.bartScale(size), null, coils) : null;
+				LinearOperator normal = toeplitz != null ? a.normal(toeplitz) : a.normal();
+				ConjugateGradient cg = new ConjugateGradient(normal, s.lambda, s.iterations, 0))
+			{
+				a.applyAdjoint(y, b);
+				final double sigma = bartScale(read(backend, b));
+				backend.scale(b, 1 / sigma);
+				final long t1 = System.nanoTime();
+				final ConjugateGradient.Result r = cg.solve(b, x, monitor);
+				if (s.rescale) backend.scale(x, sigma);
+				final float[] image = read(backend, x);
+				final long t2 = System.nanoTime();
+				return new Result(image, sigma, r, String.format(Locale.ROOT, "pics %s, %s normal operator, lambda %g: " +
+					"%s; scale %.6g; setup %.0f ms, solve %.0f ms (%.1f ms per iteration); plan %s", backend.name(),
+					s.normal.name().toLowerCase(Locale.ROOT), s.lambda, r, sigma, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
+					(t2 - t1) / 1e6 / Math.max(1, r.iterations()), plan.parameters()));
+			}
+		}
+	}
+
+	/**
+	 * {@code bart pics} on files: k-space [1, readout, shots, coils], maps [X, Y, Z, coils] (one set), trajectory
+	 * [3, readout, shots] in cycles/FOV → image [X, Y, Z].
+	 */
+	public static Result run(final Session session, final Path kspace, final Path maps, final Path traj,
+		final Path output, final Settings s, final ConjugateGradient.Monitor monitor) throws IOException
+	{
+		final Cfl.Array m = Cfl.read(maps), k = Cfl.read(kspace);
+		final long[] md = m.dims(), kd = k.dims();
+		for (int d = 4; d < Cfl.DIMS; d++) {
+			InvalidInputException.require(md[d] == 1, maps + ": dims " + Arrays.toString(md) + ": only one set of maps " +
+				"and one frame are supported (dimension " + d + " is " + md[d] + ")");
+			InvalidInputException.require(kd[d] == 1, kspace + ": dims " + Arrays.toString(kd) + ": only one frame is " +
+				"supported (dimension " + d + " is " + kd[d] + ")");
+		}
+		InvalidInputException.require(kd[0] == 1, kspace + ": expected dims [1, readout, shots, coils], found " + Arrays
+			.toString(kd));
+		InvalidInputException.require(kd[3] == md[3], "maps: " + md[3] + " coils but k-space has " + kd[3] + " (maps " +
+			maps + " dims " + Arrays.toString(md) + ")");
+		final int[] size = md[2] > 1 ? new int[] { (int) md[0], (int) md[1], (int) md[2] } : new int[] { (int) md[0],
+			(int) md[1] };
+		final Trajectory t = TrajectoryFiles.readCfl(traj, size);
+		InvalidInputException.require(t.count() == kd[1] * kd[2], "traj: " + t.count() + " points but k-space has " +
+			kd[1] + " x " + kd[2]);
+		final Result r = reconstruct(session, t, size, k.data(), m.data(), (int) kd[3], s, monitor);
+		final long[] out = new long[Cfl.DIMS];
+		Arrays.fill(out, 1);
+		for (int a = 0; a < 3; a++) out[a] = md[a];
+		Cfl.write(output, out, r.image());
+		return r;
+	}
+
+	/** BART 0.8's estimate_scaling_norm(1, N, a, false) on an image a (complex interleaved); 1 when it is 0. */
+	public static double bartScale(final float[] image) {
+		final int n = image.length / 2;
+		final float[] mag = new float[n];
+		for (int i = 0; i < n; i++) mag[i] = (float) Math.hypot(image[2 * i], image[2 * i + 1]);
+		Arrays.sort(mag);
+		final double median = mag[n / 2], p90 = mag[(int) (n * 0.9)], max = mag[n - 1];
+		final double s = max - p90 < 2 * (p90 - median) ? p90 : max;
+		return s == 0 ? 1 : s;
+	}
+
+	// -- helpers --
+
+	private static Buffer upload(final Backend b, final float[] v, final Precision p) {
+		if (p == Precision.FLOAT) return b.wrap(v.clone());
+		final double[] d = new double[v.length];
+		for (int i = 0; i < v.length; i++) d[i] = v[i];
+		return b.wrap(d);
+	}
+
+	private static float[] read(final Backend b, final Buffer x) {
+		final float[] f = new float[(int) x.length()];
+		if (x.precision() == Precision.FLOAT) b.read(x, f, 0);
+		else {
+			final double[] d = new double[f.length];
+			b.read(x, d, 0);
+			for (int i = 0; i < f.length; i++) f[i] = (float) d[i];
+		}
+		return f;
+	}
+}

@@ -1,0 +1,193 @@
+package org.nufftj.recon.iterative;
+
+import java.util.Arrays;
+
+import org.nufftj.InvalidInputException;
+import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.Precision;
+import org.nufftj.operator.FftOperator;
+import org.nufftj.operator.LinearOperator;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * The normal operator AᴴA of a weighted NUFFT operator A = s·W^{1/2}·F (as {@link org.nufftj.operator.NufftOperator})
+ * by Toeplitz embedding (Wajer &amp; Pruessmann 2001; Fessler et al. 2005): s²·FᴴWF is a convolution,
+ * (s²FᴴWF x)(n) = Σ_n' P(n − n')·x(n') with the point-spread function P(d) = s²·Σ_m w_m·e^{+2πi k_m·d}, and with
+ * |d_a| ≤ N_a − 1 it is a circular convolution on the grid of 2N per axis:
+ * <pre>
+ *   s²FᴴWF x = crop( Fᴴ( P̂ ⊙ F( zero-pad₂N x ) ) ),   P̂ = √(pixels of 2N) · F P
+ * </pre>
+ * with F the centred unitary DFT on the 2N grid ({@link FftOperator}) and pixel n of x (centred index
+ * n = index − ⌊N/2⌋, docs/conventions.md) at centred index n of the 2N grid.
+ * <p>
+ * P is computed once, when the operator is made, by an adjoint NUFFT of the weights (w_m, 0) onto the 2N grid (a
+ * plan of the given options, to their ε, closed at once); per application the work is two FFTs of 2^d·N pixels and
+ * one multiply, plus the padding and cropping as row copies on the backend (one per row of the N grid: ⌈N_y·N_z⌉
+ * copies each way). Pruned FFTs (skipping the zero half of the input and the discarded half of the output) are not
+ * done. T transforms (coils) at once: domain and range [T][pixels], the FFTs batched.
+ * </p>
+ * <p>
+ * Self-adjoint. It owns its buffers (the 2N FFT operator, P̂ and two 2N work grids), freed by {@link #close()}.
+ * </p>
+ */
+public final class ToeplitzNormal implements LinearOperator {
+
+	private final Backend backend;
+	private final Precision precision;
+	private final int[] size, big;
+	private final int transforms;
+	private final long pixels, bigPixels;
+	private final FftOperator fft;
+	private final Buffer kernel, padded, spectrum, result;
+
+	/**
+	 * @param backend    where it runs
+	 * @param trajectory the sample points (as set on the forward operator's plan)
+	 * @param size       the image size N (2 or 3 axes)
+	 * @param options    NUFFT options of the PSF's adjoint (precision and ε)
+	 * @param scale      s, finite and non-zero
+	 * @param weights    w (one per sample, ≥ 0, finite) or null for all ones
+	 * @param transforms T ≥ 1 images at once
+	 */
+	public ToeplitzNormal(final Backend backend, final Trajectory trajectory, final int[] size,
+		final NufftOptions options, final double scale, final float[] weights, final int transforms)
+	{
+		InvalidInputException.require(size.length == trajectory.dimensions(), "Toeplitz normal: a " + trajectory
+			.dimensions() + "D trajectory needs a " + trajectory.dimensions() + "D image size, found " + Arrays.toString(
+				size));
+		InvalidInputException.require(transforms >= 1, "Toeplitz normal: transforms is " + transforms +
+			", expected >= 1");
+		InvalidInputException.require(Double.isFinite(scale) && scale != 0, "Toeplitz normal: scale is " + scale +
+			", expected a finite non-zero number");
+		final int m = trajectory.count();
+		InvalidInputException.require(weights == null || weights.length == m, "Toeplitz normal: " + (weights == null ?
+			0 : weights.length) + " weights for " + m + " samples");
+		this.backend = backend;
+		this.precision = options.precision();
+		this.size = size.clone();
+		this.transforms = transforms;
+		big = new int[size.length];
+		long px = 1, bpx = 1;
+		for (int a = 0; a < size.length; a++) {
+			InvalidInputException.require(size[a] >= 1, "Toeplitz normal: image size " + Arrays.toString(size) +
+				" has an axis < 1");
+			big[a] = 2 * size[a];
+			px *= size[a];
+			bpx *= big[a];
+		}
+		pixels = px;
+		bigPixels = bpx;
+		// P = s²·Σ_m w_m e^{+2πi k_m·d} on the centred 2N grid, by one adjoint NUFFT.
+		final double[] psf = new double[(int) (2 * bpx)];
+		try (NufftPlan plan = backend.plan(big, options)) {
+			plan.setPoints(trajectory);
+			final double[] w = new double[2 * m];
+			for (int i = 0; i < m; i++) {
+				final double wi = weights == null ? 1 : weights[i];
+				InvalidInputException.require(wi >= 0 && Double.isFinite(wi), "Toeplitz normal: weight " + i + " is " +
+					wi + ", expected a finite number >= 0");
+				w[2 * i] = wi;
+			}
+			plan.adjoint(w, psf);
+		}
+		final double f = scale * scale * Math.sqrt(bpx);
+		for (int i = 0; i < psf.length; i++) psf[i] *= f;
+		fft = new FftOperator(backend, precision, big, transforms);
+		padded = backend.allocate(2 * bpx * transforms, precision);
+		spectrum = backend.allocate(2 * bpx * transforms, precision);
+		result = backend.allocate(2 * bpx * transforms, precision);
+		kernel = backend.allocate(2 * bpx, precision);
+		// P̂ = √(2N pixels)·F P, through the same FFT operator (batch 1: the first image of the work grids).
+		try (Buffer p = upload(psf); FftOperator one = new FftOperator(backend, precision, big, 1)) {
+			one.apply(p, kernel);
+		}
+	}
+
+	// -- public API --
+
+	@Override
+	public Backend backend() { return backend; }
+
+	@Override
+	public Precision precision() { return precision; }
+
+	@Override
+	public long domainLength() { return 2 * pixels * transforms; }
+
+	@Override
+	public long rangeLength() { return domainLength(); }
+
+	@Override
+	public void apply(final Buffer x, final Buffer y) {
+		check(x, "x");
+		check(y, "y");
+		copyRows(x, padded, true);
+		fft.apply(padded, spectrum);
+		backend.multiply(spectrum, kernel, spectrum);
+		fft.applyAdjoint(spectrum, result);
+		copyRows(result, y, false);
+	}
+
+	@Override
+	public void applyAdjoint(final Buffer y, final Buffer x) {
+		apply(y, x);
+	}
+
+	@Override
+	public LinearOperator adjoint() { return this; }
+
+	@Override
+	public String toString() {
+		return "Toeplitz normal " + Arrays.toString(size) + (transforms > 1 ? " x " + transforms : "") + " (" + precision
+			.name().toLowerCase() + ")";
+	}
+
+	@Override
+	public void close() {
+		fft.close();
+		kernel.close();
+		padded.close();
+		spectrum.close();
+		result.close();
+	}
+
+	// -- helpers --
+
+	/**
+	 * Copies every row (x axis) of the N images into the 2N grids ({@code pad}) or back ({@code !pad}); the border of
+	 * {@link #padded} is never written, so it stays zero.
+	 */
+	private void copyRows(final Buffer from, final Buffer to, final boolean pad) {
+		final int nx = size[0], ny = size.length > 1 ? size[1] : 1, nz = size.length > 2 ? size[2] : 1;
+		final int bx = big[0], by = big.length > 1 ? big[1] : 1;
+		// centred index n = i − ⌊N/2⌋ sits at 2N index n + N = i + ⌈N/2⌉.
+		final int ox = nx - nx / 2, oy = size.length > 1 ? ny - ny / 2 : 0, oz = size.length > 2 ? nz - nz / 2 : 0;
+		for (int t = 0; t < transforms; t++) {
+			final long small0 = t * pixels, big0 = t * bigPixels;
+			for (int z = 0; z < nz; z++) {
+				for (int yy = 0; yy < ny; yy++) {
+					final long s = 2 * (small0 + ((long) z * ny + yy) * nx);
+					final long b = 2 * (big0 + ((long) (z + oz) * by + yy + oy) * bx + ox);
+					if (pad) backend.copy(from.slice(s, 2L * nx), to.slice(b, 2L * nx));
+					else backend.copy(from.slice(b, 2L * nx), to.slice(s, 2L * nx));
+				}
+			}
+		}
+	}
+
+	private void check(final Buffer b, final String what) {
+		InvalidInputException.require(b.backend() == backend && b.precision() == precision, this + ": " + what +
+			" is a " + b.precision().name().toLowerCase() + " buffer of " + b.backend().name());
+		Buffer.requireLength(b, domainLength(), this + " " + what);
+	}
+
+	private Buffer upload(final double[] v) {
+		if (precision == Precision.DOUBLE) return backend.wrap(v.clone());
+		final float[] f = new float[v.length];
+		for (int i = 0; i < v.length; i++) f[i] = (float) v[i];
+		return backend.wrap(f);
+	}
+}

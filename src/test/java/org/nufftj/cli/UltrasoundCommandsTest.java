@@ -1,0 +1,53 @@
+package org.nufftj.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import ij.ImagePlus;
+import ij.io.Opener;
+
+/**
+ * {@code nufft-j us-simulate} then {@code us-recon} (f-k and delay-and-sum): the brightest pixel of the calibrated
+ * B-mode image is the simulated point, within a quarter wavelength in depth and one column laterally; bad parameters
+ * are one line, nothing written.
+ */
+class UltrasoundCommandsTest {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void simulateThenReconstructAPoint() {
+		final Path ch = dir.resolve("ch.tif");
+		final Cli.Result s = Cli.run("us-simulate", "--points", "1.5,12", "--depth", "16", ch);
+		assertEquals(0, s.code, s.toString());
+		for (final String method : new String[] { "fk", "das" }) {
+			final Path out = dir.resolve(method + ".tif");
+			final Cli.Result r = Cli.run("us-recon", "--method", method, "--device", "cpu", "--log", "50", ch, out);
+			assertEquals(0, r.code, r.toString());
+			final ImagePlus imp = new Opener().openImage(out.toString());
+			final float[] px = (float[]) imp.getProcessor().getPixels();
+			int best = 0;
+			for (int i = 1; i < px.length; i++) if (px[i] > px[best]) best = i;
+			final double dx = imp.getCalibration().pixelWidth, dz = imp.getCalibration().pixelHeight;
+			final int w = imp.getWidth();
+			final double x = -(128 - 1) / 2.0 * 0.15 + (best % w) * dx, z = (best / w) * dz;
+			assertEquals(0.15 / 2, dx, 1e-6, "pixel width = pitch / up, mm");
+			assertEquals(1540 / (2 * 40e6) * 1e3, dz, 1e-6, "pixel height = c / (2 fs), mm");
+			assertEquals(1.5, x, dx, method + ": lateral position (mm)");
+			assertEquals(12, z, 0.308 / 4, method + ": depth (mm)");
+			assertEquals(0, px[best], 1e-6, method + ": log image peaks at 0 dB");
+		}
+		final Cli.Result bad = Cli.run("us-recon", "--c", "-1540", ch, dir.resolve("bad.tif"));
+		assertNotEquals(0, bad.code);
+		assertTrue(bad.err.contains("speed of sound") && bad.err.trim().split("\n").length == 1, bad.err);
+		assertTrue(!Files.exists(dir.resolve("bad.tif")));
+	}
+}
