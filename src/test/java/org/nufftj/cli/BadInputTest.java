@@ -46,7 +46,7 @@ class BadInputTest {
 		Cfl.write(ksp, new long[] { 1, R, S, C }, k);
 	}
 
-	/** Runs, checks exit 2, one stderr line containing every {@code expected} fragment, and no output files. */
+	/** Runs, checks exit 1, one stderr line containing every {@code expected} fragment, and no output files. */
 	private void fails(final String[] expected, final Object... args) throws IOException {
 		final Cli.Result r = Cli.run(args);
 		assertEquals(Main.BAD_INPUT, r.code, r.toString());
