@@ -2,8 +2,8 @@
 // and save one TIFF per file in an output folder.
 //
 // Headless:
-//   java -Djava.awt.headless=true -Dplugins.dir=target/fiji -cp "target/fiji/jars/*:target/fiji/plugins/*" \
-//        ij.ImageJ -batch macros/batch_reconstruct_folder.ijm "/input/folder|/output/folder"
+//   java -Djava.awt.headless=true -Dplugins.dir=target/imagej -jar target/ij/ij.jar \
+//        -batch macros/batch_reconstruct_folder.ijm "/input/folder|/output/folder"
 // The argument is "input|output" (default: sample-data/ismrmrd and the temporary folder).
 
 call("org.nufftj.ij1.Headless.install");

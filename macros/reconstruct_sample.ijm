@@ -1,8 +1,8 @@
 // NUFFT-J example: reconstruct the sample data (ISMRMRD and BART) and save the images as TIFF.
 //
 // Headless, plain ImageJ 1 (run from the repository root after `mvn package`):
-//   java -Djava.awt.headless=true -Dplugins.dir=target/fiji -cp "target/fiji/jars/*:target/fiji/plugins/*" \
-//        ij.ImageJ -batch macros/reconstruct_sample.ijm /path/to/output/folder
+//   java -Djava.awt.headless=true -Dplugins.dir=target/imagej -jar target/ij/ij.jar \
+//        -batch macros/reconstruct_sample.ijm /path/to/output/folder
 // Fiji:  ImageJ-linux64 --headless -batch macros/reconstruct_sample.ijm /path/to/output/folder
 // The argument is the output folder (default: the temporary folder).
 

@@ -2,8 +2,8 @@
 // CPU and GPU engines. Without a usable GPU the comparison says why in the Log and still saves the CPU image.
 //
 // Headless:
-//   java -Djava.awt.headless=true -Dplugins.dir=target/fiji -cp "target/fiji/jars/*:target/fiji/plugins/*" \
-//        ij.ImageJ -batch macros/simulate_compare_cpu_gpu.ijm /path/to/output/folder
+//   java -Djava.awt.headless=true -Dplugins.dir=target/imagej -jar target/ij/ij.jar \
+//        -batch macros/simulate_compare_cpu_gpu.ijm /path/to/output/folder
 
 call("org.nufftj.ij1.Headless.install");
 out = getArgument();

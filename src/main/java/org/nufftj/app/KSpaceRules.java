@@ -21,6 +21,9 @@ import org.nufftj.trajectory.Trajectory;
  */
 public final class KSpaceRules {
 
+	/** The largest image size on one axis (as every matrix option allows). */
+	public static final int MAX_SIZE = 65536;
+
 	/** Largest |kz| (cycles/FOV) that counts as zero: the scan is then 2D. */
 	public static final double KZ_ZERO = 1e-4;
 
@@ -40,9 +43,22 @@ public final class KSpaceRules {
 	public static int[] estimateMatrix(final double[] maxAbs, final String source) {
 		final int d = kzIsZero(maxAbs[2]) ? 2 : 3;
 		final int[] m = new int[d];
-		for (int a = 0; a < d; a++) m[a] = Math.max(2, 2 * (int) Math.ceil(maxAbs[a] / (1 + Trajectory.RANGE_SLACK)));
 		if (maxAbs[0] == 0 || maxAbs[1] == 0) throw new InvalidInputException(source + ": cannot estimate the image " +
 			"matrix from the trajectory (max |k| per axis " + Arrays.toString(maxAbs) + " cycles/FOV); give the matrix");
+		// In double, then checked: a kz of 3e9 once overflowed int into "an image of -2 pixels".
+		final double[] estimate = new double[d];
+		for (int a = 0; a < d; a++) estimate[a] = Math.max(2, 2 * Math.ceil(maxAbs[a] / (1 + Trajectory.RANGE_SLACK)));
+		for (int a = 0; a < d; a++)
+			if (estimate[a] > MAX_SIZE) throw new InvalidInputException(source + ": the trajectory reaches " + maxAbs[a] +
+				" cycles/FOV on axis " + a + ", which needs an image of " + String.format(java.util.Locale.ROOT, "%.0f",
+					estimate[a]) + " pixels on that axis (at most " + MAX_SIZE + "); check the coordinates (cycles/FOV " +
+				"expected) or give the matrix (-d X:Y:Z, matrix=)");
+		for (int a = 0; a < d; a++) m[a] = (int) estimate[a];
+		long pixels = 1;
+		for (final int s : m) pixels *= s;
+		if (pixels > Memory.MAX_ARRAY / 2) throw new InvalidInputException(source + ": the estimated image " +
+			Options.describeMatrix(m) + " has " + pixels + " pixels, more than one array holds (" + Memory.MAX_ARRAY / 2 +
+			" complex values); check the coordinates or give the matrix (-d X:Y:Z, matrix=)");
 		return m;
 	}
 

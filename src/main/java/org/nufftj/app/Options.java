@@ -35,6 +35,8 @@ public final class Options {
 	public static final String[] SPREADS = { "auto", "atomic", "shared", "output" };
 	/** Largest tolerance accepted (the smallest depends on the precision: {@link NufftOptions}). */
 	public static final double MAX_TOLERANCE = 0.1;
+	/** The most coils a simulation makes (receive arrays have up to 128; more is a typing error). */
+	public static final int MAX_COILS = 1024;
 	public static final String[] TRAJECTORIES = { "from file", "radial", "golden angle", "tiny golden", "spiral",
 		"stack of stars", "3D radial", "PROPELLER", "Cartesian" };
 	public static final String[] DESIGNS = { "radial", "golden angle", "tiny golden", "spiral", "stack of stars",
@@ -68,11 +70,41 @@ public final class Options {
 	{
 		if (!Double.isFinite(tolerance) || tolerance <= 0 || tolerance > MAX_TOLERANCE) throw new InvalidInputException(
 			"tolerance: expected a value in (0, " + MAX_TOLERANCE + "], found " + tolerance);
-		if (threads < 0) throw new InvalidInputException("threads: expected 0 (all cores) or more, found " + threads);
+		final int workers = threads("threads", threads);
 		return NufftOptions.defaults().withPrecision(Precision.parse(choice("precision", precision, PRECISIONS)))
 			.withTolerance(tolerance).withKernel(KernelType.parse(choice("kernel", kernel, KERNELS)))
-			.withOversampling(oversampling).withWidth(width).withThreads(threads).withDevice(device(device))
+			.withOversampling(oversampling).withWidth(width).withThreads(workers).withDevice(device(device))
 			.withSpreadMethod(SpreadMethod.parse(choice("spread", spread, SPREADS)));
+	}
+
+	/**
+	 * Worker threads: 0 = all cores; more than the cores are capped to the cores (more threads than cores only add
+	 * switching: 10000 threads ran 20 times slower); negative fails naming {@code key}.
+	 */
+	public static int threads(final String key, final int threads) {
+		if (threads < 0) throw new InvalidInputException(key + ": expected 0 (all cores) or more, found " + threads);
+		return Math.min(threads, Runtime.getRuntime().availableProcessors());
+	}
+
+	/** Samples per readout of a simulated design: 0 = the design's fully sampled default, else at least 1. */
+	public static int readout(final String key, final int readout) {
+		if (readout < 0) throw new InvalidInputException(key + ": expected 0 (the design's default) or more, found " +
+			readout);
+		return readout;
+	}
+
+	/** Shots (spokes, interleaves, lines) of a simulated design: 0 = the design's fully sampled default. */
+	public static int shots(final String key, final int shots) {
+		if (shots < 0) throw new InvalidInputException(key + ": expected 0 (the design's default) or more, found " +
+			shots);
+		return shots;
+	}
+
+	/** Simulated coils: 1 to {@link #MAX_COILS}. */
+	public static int coils(final String key, final int coils) {
+		if (coils < 1 || coils > MAX_COILS) throw new InvalidInputException(key + ": expected 1 to " + MAX_COILS +
+			", found " + coils);
+		return coils;
 	}
 
 	/** auto, cpu, gpu or gpu:N. */

@@ -48,7 +48,13 @@ public final class ScanLoader {
 		final String lower = kspace.getFileName().toString().toLowerCase(Locale.ROOT);
 		try {
 			if (lower.endsWith(".h5") || lower.endsWith(".hdf5") || lower.endsWith(".mrd") ||
-				(Files.isRegularFile(kspace) && IsmrmrdReader.looksLikeHdf5(kspace))) return ismrmrd(kspace, matrix);
+				(Files.isRegularFile(kspace) && IsmrmrdReader.looksLikeHdf5(kspace))) {
+				// Stored coordinates win: a design key would once be ignored here without a word.
+				if (design != null && design != TrajectoryKind.FILE) throw new InvalidInputException("trajectory=" +
+					design.label() + " contradicts the coordinates stored in " + kspace.getFileName() + "; ISMRMRD data " +
+					"is reconstructed on its own trajectory: leave trajectory at 'from file'");
+				return ismrmrd(kspace, matrix);
+			}
 			if (lower.endsWith(".cfl") || lower.endsWith(".hdr") || Files.exists(Cfl.withExtension(kspace, ".hdr")))
 				return bart(kspace, traj, design == null ? TrajectoryKind.FILE : design, matrix);
 			if (!Files.exists(kspace)) throw new InvalidInputException(kspace + ": file not found");
@@ -173,9 +179,14 @@ public final class ScanLoader {
 		if (!Files.exists(hdr)) throw new InvalidInputException(hdr + ": file not found (a BART .cfl needs its .hdr " +
 			"beside it)");
 		Path tp = trajFile == null || trajFile.toString().isEmpty() ? null : trajFile;
+		final Path sibling = Cfl.withExtension(p.resolveSibling(baseTitle(p.getFileName().toString()) + "_traj"),
+			".cfl");
+		// Stored trajectories win: a design that contradicts one once replaced it silently (a garbage image).
+		if (kind != TrajectoryKind.FILE && (tp != null || Files.exists(sibling))) throw new InvalidInputException(
+			"trajectory=" + kind.label() + " contradicts the stored trajectory " + (tp != null ? tp : sibling) + " of " +
+			cfl.getFileName() + "; use trajectory=[from file] (the stored coordinates), or a design only for k-space " +
+			"stored without coordinates");
 		if (tp == null && kind == TrajectoryKind.FILE) {
-			final Path sibling = Cfl.withExtension(p.resolveSibling(baseTitle(p.getFileName().toString()) + "_traj"),
-				".cfl");
 			if (Files.exists(sibling)) tp = sibling;
 			else throw new InvalidInputException(cfl + ": BART k-space has no coordinates; give the trajectory file " +
 				"(traj) or a trajectory design (trajectory=radial, ...)");

@@ -1,6 +1,7 @@
 package org.nufftj.cli;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.nufftj.data.FrameGroup;
@@ -9,7 +10,10 @@ import org.nufftj.app.BartNufft;
 import org.nufftj.app.Scan;
 import org.nufftj.app.ScanLoader;
 import org.nufftj.app.Session;
+import org.nufftj.data.ComplexImage;
+import org.nufftj.io.AtomicFiles;
 import org.nufftj.io.Cfl;
+import org.nufftj.io.OutputPaths;
 import org.nufftj.trajectory.TrajectoryKind;
 
 import picocli.CommandLine.Command;
@@ -38,7 +42,8 @@ final class AdjointCommand implements Callable<Integer> {
 	@Parameters(index = "1", paramLabel = "<kspace>", description = "k-space .cfl.")
 	Path kspace;
 
-	@Parameters(index = "2", paramLabel = "<output>", description = "Output image .cfl.")
+	@Parameters(index = "2", paramLabel = "<output>", description = "Output image .cfl (complex), or a 32-bit float " +
+		"TIFF of the magnitude when the name ends in .tif.")
 	Path output;
 
 	@Spec
@@ -48,6 +53,8 @@ final class AdjointCommand implements Callable<Integer> {
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
 		final var options = nufft.options();
+		OutputPaths.refuseOverwrite(List.of(output), List.of(traj, kspace));
+		AtomicFiles.requireFolder(output);
 		final Scan scan = ScanLoader.load(kspace, traj, TrajectoryKind.FILE, nufft.dims());
 		InvalidInputException.require(scan.parts().size() == 1, kspace + ": " + scan.parts().size() + " parts with " +
 			"different trajectories; adjoint transforms one trajectory (use recon)");
@@ -65,7 +72,9 @@ final class AdjointCommand implements Callable<Integer> {
 		for (int a = 0; a < size.length; a++) out[a] = size[a];
 		out[3] = scan.coils();
 		System.arraycopy(scan.frameDims(), 0, out, 4, Math.min(scan.frameDims().length, Cfl.DIMS - 4));
-		Cfl.write(output, out, r.data());
+		if (ImageFiles.isTiff(output)) ImageFiles.write(output, new ComplexImage(r.data(), size, scan.coils(),
+			scan.frames(), null), null);
+		else Cfl.write(output, out, r.data());
 		if (verbose) spec.commandLine().getErr().printf("times: read %.0f ms, plan + points + adjoint %.0f ms, write %.0f ms " +
 			"(JVM up %.0f ms before)%n", (t1 - t0) / 1e6, (t2 - t1) / 1e6, (System.nanoTime() - t2) / 1e6,
 			java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() - (System.nanoTime() - t0) / 1e6);

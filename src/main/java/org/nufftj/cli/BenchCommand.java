@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.Benchmark;
+import org.nufftj.app.Memory;
 import org.nufftj.app.Session;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
@@ -68,6 +69,19 @@ final class BenchCommand implements Callable<Integer> {
 		InvalidInputException.require(size >= 2 && spokes >= 1 && readout >= 2, "bench: --size, --spokes, --readout " +
 			"must be positive (size, readout >= 2)");
 		InvalidInputException.require(warmup >= 0 && repeats >= 1, "bench: --warmup >= 0 and --repeats >= 1 required");
+		InvalidInputException.require(nufft.dims == null, "bench: -d " + nufft.dims + " is not used here; the image " +
+			"is --size N (N x N)");
+		for (final int c : coils) InvalidInputException.require(c >= 1, "--coils: expected >= 1, found " + c);
+		final int maxCoils = coils.stream().mapToInt(Integer::intValue).max().orElse(1);
+		// Sizes in long: --size 100000 once overflowed int into a NegativeArraySizeException.
+		final String job = "bench: a " + size + "x" + size + " image with " + maxCoils + " coils";
+		Memory.length(job, 2, size, size, maxCoils);
+		Memory.length("bench: " + spokes + " spokes x " + readout + " samples with " + maxCoils + " coils", 2, spokes,
+			readout, maxCoils);
+		// Image and samples (float pairs), an oversampled grid per thread-free plan (sigma <= 2: 4x the image, complex
+		// float), the trajectory in double: a lower bound, checked before the first allocation.
+		Memory.require(job, 8 * (Memory.product(job, size, size, maxCoils) + Memory.product(job, spokes, readout,
+			maxCoils) + 4 * Memory.product(job, size, size)) + 24 * Memory.product(job, spokes, readout));
 		final boolean adj = !direction.equals("forward"), fwd = !direction.equals("adjoint");
 		InvalidInputException.require(direction.equals("both") || direction.equals("adjoint") ||
 			direction.equals("forward"), "--direction: expected adjoint, forward or both, found '" + direction + "'");
@@ -90,7 +104,6 @@ final class BenchCommand implements Callable<Integer> {
 				plan.setPoints(t);
 				final double pointsMs = (System.nanoTime() - s0) / 1e6;
 				for (final int c : coils) {
-					InvalidInputException.require(c >= 1, "--coils: expected >= 1, found " + c);
 					final float[] samples = Benchmark.random(2 * m * c, random);
 					final float[] image = Benchmark.random(2 * size * size * c, random);
 					if (adj) row(out, eps, c, "adjoint", plan, () -> plan.adjoint(samples, image), m,

@@ -2,10 +2,13 @@ package org.nufftj.cli;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.nufftj.InvalidInputException;
+import org.nufftj.io.AtomicFiles;
 import org.nufftj.io.Cfl;
+import org.nufftj.io.OutputPaths;
 import org.nufftj.app.BartNufft;
 import org.nufftj.app.Options;
 import org.nufftj.app.ScanLoader;
@@ -48,6 +51,10 @@ final class ForwardCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		final var options = nufft.options();
+		OutputPaths.refuseOverwrite(List.of(output), List.of(traj, imagePath));
+		AtomicFiles.requireFolder(output);
+		InvalidInputException.require(!OutputPaths.isTiff(output), output + ": forward writes complex k-space as " +
+			"BART .cfl/.hdr, not TIFF; name the output without .tif");
 		final Cfl.Array img = ScanLoader.readImage(imagePath);
 		final int[] size = ScanLoader.matrixOf(img);
 		if (nufft.dims() != null && !Arrays.equals(nufft.dims(), size)) throw new InvalidInputException("-d " +

@@ -13,6 +13,8 @@ import org.nufftj.app.Scan;
 import org.nufftj.app.ScanLoader;
 import org.nufftj.app.Session;
 import org.nufftj.data.ComplexImage;
+import org.nufftj.io.AtomicFiles;
+import org.nufftj.io.OutputPaths;
 import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.TrajectoryKind;
@@ -50,7 +52,7 @@ final class ReconCommand implements Callable<Integer> {
 
 	@Option(names = "--compare", description = { "Reconstruct on the GPU (--device gpu or gpu:N; default gpu) and on the CPU;",
 		"write <output> (GPU), <output>-cpu and <output>-diff (GPU - CPU; magnitudes for TIFF), print NRMSE, max |diff|, PSNR.",
-		"Fails (exit 1) when no GPU is usable." })
+		"Fails (exit 4) when no GPU is usable." })
 	boolean compare;
 
 	@Option(names = "--verbose", description = "Print what ran to stderr.")
@@ -69,6 +71,9 @@ final class ReconCommand implements Callable<Integer> {
 		final ReconOptions options = options();
 		final Path traj = files.size() == 3 ? files.get(0) : null;
 		final Path kspace = files.get(files.size() - 2), output = files.get(files.size() - 1);
+		OutputPaths.refuseOverwrite(compare ? List.of(output, sibling(output, "-cpu"), sibling(output, "-diff"))
+			: List.of(output), java.util.Arrays.asList(traj, kspace));
+		AtomicFiles.requireFolder(output);
 		final Scan scan = ScanLoader.load(kspace, traj, TrajectoryKind.FILE, nufft.dims());
 		final ReconOptions o = options.withDcf(Options.dcf(dcf, scan.cartesian()));
 		// One session for this run: --compare's reconstructions share the device instead of opening it twice.
@@ -97,19 +102,23 @@ final class ReconCommand implements Callable<Integer> {
 	{
 		final PrintWriter out = spec.commandLine().getOut();
 		final Comparison c = Comparison.run(scan, o, null, Progress.NONE, session);
-		if (c.gpu() == null) throw new Main.CliFailure("--compare needs a GPU: " + c.gpuProblem());
+		if (c.gpu() == null) throw new Main.GpuUnavailable("--compare needs a GPU: " + c.gpuProblem());
 		final ComplexImage gi = c.gpu().image(), ci = c.cpu().image();
 		final long[] frameDims = scan.frameDims();
-		ImageFiles.write(output, gi, frameDims);
-		ImageFiles.write(sibling(output, "-cpu"), ci, frameDims);
-		if (ImageFiles.isTiff(output)) {
-			final float[] gm = gi.magnitude(), cm = ci.magnitude();
-			for (int i = 0; i < gm.length; i++) gm[i] -= cm[i];
-			ImageFiles.writeTiff(sibling(output, "-diff"), gi, gm);
-		}
-		else {
-			ImageFiles.writeCfl(sibling(output, "-diff"), new ComplexImage(c.figures().difference(), gi.size(),
-				gi.channels(), gi.frames(), null), frameDims);
+		// The three files appear together or not at all.
+		try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+			ImageFiles.write(batch, output, gi, frameDims);
+			ImageFiles.write(batch, sibling(output, "-cpu"), ci, frameDims);
+			if (ImageFiles.isTiff(output)) {
+				final float[] gm = gi.magnitude(), cm = ci.magnitude();
+				for (int i = 0; i < gm.length; i++) gm[i] -= cm[i];
+				ImageFiles.writeTiff(batch, sibling(output, "-diff"), gi, gm);
+			}
+			else {
+				ImageFiles.writeCfl(batch, sibling(output, "-diff"), new ComplexImage(c.figures().difference(),
+					gi.size(), gi.channels(), gi.frames(), null), frameDims);
+			}
+			batch.commit();
 		}
 		out.println(c.summary());
 		out.flush();

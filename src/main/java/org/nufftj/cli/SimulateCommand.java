@@ -1,11 +1,13 @@
 package org.nufftj.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.nufftj.InvalidInputException;
+import org.nufftj.app.Memory;
+import org.nufftj.app.Options;
+import org.nufftj.io.AtomicFiles;
 import org.nufftj.io.Cfl;
 import org.nufftj.io.TrajectoryFiles;
 import org.nufftj.phantom.AnalyticPhantom;
@@ -112,23 +114,30 @@ final class SimulateCommand implements Callable<Integer> {
 		final TrajectoryKind kind = TrajectoryKind.parse(trajectory);
 		InvalidInputException.require(kind != TrajectoryKind.FILE, "--trajectory: '" + trajectory + "' is not a " +
 			"design; simulate makes its own trajectory (kinds: " + TrajectoryKind.choices() + " except from file)");
-		InvalidInputException.require(readout >= 0, "--readout: expected >= 0 (0 = default), found " + readout);
-		InvalidInputException.require(shots >= 0, "--shots: expected >= 0 (0 = default), found " + shots);
-		InvalidInputException.require(coils >= 1, "--coils: expected >= 1, found " + coils);
-		InvalidInputException.require(threads >= 0, "--threads: expected >= 0 (0 = all cores), found " + threads);
+		Options.readout("--readout", readout);
+		Options.shots("--shots", shots);
+		Options.coils("--coils", coils);
+		final int workers = Options.threads("--threads", threads);
 		final Noise noise = noise();
 		checkOutputs();
 		final TrajectoryDesign design = kind.design(size, readout, shots);
 		final Trajectory t = design.build();
+		// Analytic k-space in double (16 bytes a value) and its float copy (8): refused now, not after minutes.
+		Memory.length("simulate: " + coils + " coils x " + t.count() + " samples", 2, t.count(), coils);
+		Memory.require("simulate: " + coils + " coils x " + t.count() + " samples",
+			Memory.product("simulate", 24, t.count(), coils));
 		final AnalyticPhantom p = PhantomKind.parse(phantom).phantom(size.length);
 		final Simulation sim = new Simulation(p, CoilSensitivities.synthetic(coils, size));
-		final Simulation.Result r = sim.run(t, noise, threads);
+		final Simulation.Result r = sim.run(t, noise, workers);
 		final long t1 = System.nanoTime();
 
-		// Trajectory first: a k-space file never exists without its trajectory.
-		TrajectoryFiles.writeCfl(traj, t, size);
-		Cfl.write(kspace, new long[] { 1, t.readout(), t.shots(), coils }, r.kspace().data());
-		if (truth != null) ImageFiles.write(truth, sim.truth(), null);
+		// All outputs appear together or none: a k-space file never exists without its trajectory.
+		try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+			TrajectoryFiles.writeCfl(batch, traj, t, size);
+			Cfl.write(batch, kspace, new long[] { 1, t.readout(), t.shots(), coils }, r.kspace().data());
+			if (truth != null) ImageFiles.write(batch, truth, sim.truth(), null);
+			batch.commit();
+		}
 		if (verbose) spec.commandLine().getErr().printf(Locale.ROOT, "simulate: %s %s, %s, %s, %s: rms|y| %.4g, sigma %.4g per " +
 			"component; simulated in %.0f ms, written in %.0f ms%n", p.name(), describe(size), design.describe(),
 			sim.coils(), noise.describe(), r.signalRms(), r.sigma(), (t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
@@ -164,11 +173,11 @@ final class SimulateCommand implements Callable<Integer> {
 			InvalidInputException.require(!b.equals(tb) && !b.equals(kb), "--truth " + truth +
 				" names the same file as <traj> or <kspace>");
 		}
-		for (final Path p : truth == null ? new Path[] { traj, kspace } : new Path[] { traj, kspace, truth }) {
-			final Path dir = p.toAbsolutePath().getParent();
-			InvalidInputException.require(dir == null || Files.isDirectory(dir), p + ": output folder " + dir +
-				" does not exist");
-		}
+		for (final Path p : truth == null ? new Path[] { traj, kspace } : new Path[] { traj, kspace, truth })
+			AtomicFiles.requireFolder(p);
+		for (final Path p : new Path[] { traj, kspace })
+			InvalidInputException.require(!ImageFiles.isTiff(p), p + ": simulate writes BART .cfl/.hdr here, not " +
+				"TIFF (only --truth may be a .tif)");
 	}
 
 	/** "N" (N x N), "NxM", "NxMxL" (L = 1: 2D), also with ':' as BART's -d; sizes 2 to 65536. */

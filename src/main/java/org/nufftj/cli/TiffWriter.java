@@ -21,7 +21,7 @@ final class TiffWriter {
 	 * @param pages  each page {@code width·height} floats, row-major (x fastest), in ImageJ order (channel fastest,
 	 *               then slice, then frame)
 	 */
-	static void write(final Path path, final int width, final int height, final float[][] pages, final int channels,
+	static void write(final AtomicFiles.Batch batch, final Path path, final int width, final int height, final float[][] pages, final int channels,
 		final int slices, final int frames, final double[] spacing) throws IOException
 	{
 		final StringBuilder d = new StringBuilder("ImageJ=1.54g\nimages=" + pages.length + "\n");
@@ -38,7 +38,7 @@ final class TiffWriter {
 		final int tags = 12 + (spacing != null ? 3 : 0);
 		final int ifdBytes = 2 + 12 * tags + 4;
 		final long imageBytes = 4L * width * height;
-		AtomicFiles.write(path, out -> {
+		batch.add(path, out -> {
 			final ByteBuffer head = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
 			head.put((byte) 'I').put((byte) 'I').putShort((short) 42).putInt(8);
 			out.write(head.array());

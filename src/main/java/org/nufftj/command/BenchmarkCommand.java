@@ -28,8 +28,8 @@ import ij.measure.ResultsTable;
  * fully sampled trajectory design and random k-space (timing does not depend on the values). Each size runs once to
  * warm up, then {@code repeats} times; the table holds the median.
  */
-@Plugin(type = Command.class, label = "Benchmark", menuRoot = NufftCommand.MENU_ROOT,
-	menuPath = "Plugins>NUFFT-J>Benchmark", headless = true,
+@Plugin(type = Command.class, label = "NUFFT Benchmark", menuRoot = NufftCommand.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>NUFFT Benchmark", headless = true,
 	attrs = @Attr(name = NufftCommand.KEY, value = "benchmark"))
 public class BenchmarkCommand extends AbstractNufftCommand {
 
@@ -68,7 +68,7 @@ public class BenchmarkCommand extends AbstractNufftCommand {
 		table = new ResultsTable();
 		final double[] x = new double[ns.size()], cpu = new double[ns.size()], gpu = new double[ns.size()];
 		boolean anyGpu = false;
-		final IJProgress progress = new IJProgress("Benchmark");
+		final IJProgress progress = new IJProgress("NUFFT Benchmark");
 		try {
 			for (int i = 0; i < ns.size(); i++) {
 				final int n = ns.get(i);

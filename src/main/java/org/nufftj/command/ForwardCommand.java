@@ -74,8 +74,12 @@ public class ForwardCommand extends NufftCommand {
 	@Override
 	protected void execute() throws IOException {
 		InvalidInputException.require(input != null, "Forward NUFFT: no image open");
+		// An RGB pixel is three packed channels, not an intensity: its transform would be meaningless.
+		InvalidInputException.require(input.getType() != ImagePlus.COLOR_RGB, "Forward NUFFT: '" + input.getTitle() +
+			"' is an RGB image; expected one intensity per pixel (convert it with Image > Type > 32-bit)");
 		final ComplexImage img = ComplexPlanes.toComplex(ImagePlusAdapter.toImg(input));
 		final int[] m = img.size();
+		requireFinite(img.data(), m[0], m[1]);
 		final NufftOptions o = Options.nufft("auto", 0, 0, tolerance, "float", device, spread, threads);
 		// The k-space is computed along the trajectory as its file stores it (float cycles/FOV), so that the pair
 		// written is exactly what nufft-j forward makes of the trajectory file.
@@ -97,7 +101,25 @@ public class ForwardCommand extends NufftCommand {
 		}
 		final Path base = KSpaceFiles.base(output, "nufftj_forward_" + ScanLoader.baseTitle(input.getTitle())
 			.replaceAll("[^A-Za-z0-9_.-]", "_"));
+		if (traj != null && !traj.getPath().isEmpty()) org.nufftj.io.OutputPaths.refuseOverwrite(java.util.List.of(base,
+			base.resolveSibling(base.getFileName() + "_traj")), java.util.List.of(traj.toPath()));
 		kspace = KSpaceFiles.write(base, t, m, y.data(), 1, frames).toFile();
 		log += " -> " + kspace;
+	}
+
+	// -- helpers --
+
+	/**
+	 * Fails naming the first non-finite pixel (x, y from 0, slice from 1 as ImageJ counts): one NaN once made every
+	 * k-space sample NaN without a word.
+	 */
+	private void requireFinite(final float[] data, final int nx, final int ny) {
+		for (int i = 0; i < data.length; i++)
+			if (!Float.isFinite(data[i])) {
+				final int j = i / 2;
+				throw new InvalidInputException("Forward NUFFT: pixel (" + j % nx + ", " + j / nx % ny + ") of slice " +
+					(j / (nx * ny) + 1) + " of '" + input.getTitle() + "' is " + data[i] + "; expected finite values " +
+					"(e.g. Process > Noise > Remove NaNs)");
+			}
 	}
 }

@@ -55,7 +55,16 @@ public abstract class NufftCommand extends ContextCommand {
 		catch (final OutOfMemoryError e) {
 			cancel(PREFIX + "out of memory; increase ImageJ's memory (Edit > Options > Memory) or use a smaller matrix");
 		}
-		catch (final RuntimeException | java.io.IOException e) {
+		catch (final java.nio.file.AccessDeniedException e) {
+			cancel(PREFIX + "permission denied: " + e.getFile());
+		}
+		catch (final java.io.IOException e) {
+			// File-system failures name their file and reason: one line, not a trace (an unwritable folder once
+			// printed 32 lines).
+			if (Session.isDeviceFailure(e)) cancel(PREFIX + "GPU not usable: " + e.getMessage());
+			else cancel(PREFIX + "I/O error: " + e.getMessage());
+		}
+		catch (final RuntimeException e) {
 			if (Session.isDeviceFailure(e)) {
 				cancel(PREFIX + "GPU not usable: " + e.getMessage() + " (device=cpu or device=auto run on the CPU)");
 				return;

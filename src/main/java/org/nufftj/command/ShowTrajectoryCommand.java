@@ -41,7 +41,8 @@ public class ShowTrajectoryCommand extends NufftCommand {
 
 	@Parameter(persist = false, label = "trajectory", choices = { "from file", "radial", "golden angle", "tiny golden", "spiral",
 		"stack of stars", "3D radial", "PROPELLER", "Cartesian" })
-	public String trajectory = "golden angle";
+	// "from file": with kspace=[file] the plot shows the file's own points (a design default once replaced them).
+	public String trajectory = "from file";
 
 	@Parameter(persist = false, label = "matrix")
 	public String matrix = "64";

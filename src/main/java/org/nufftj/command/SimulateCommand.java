@@ -97,7 +97,9 @@ public class SimulateCommand extends NufftCommand {
 	protected void execute() throws IOException {
 		final int[] m = Options.matrix(matrix);
 		org.nufftj.InvalidInputException.require(m != null, "matrix: give a size (N, NxM or NxMxL), not auto");
-		org.nufftj.InvalidInputException.require(coils >= 1 && coils <= 256, "coils: expected 1 to 256, found " + coils);
+		Options.coils("coils", coils);
+		Options.readout("readout", readout);
+		Options.shots("shots", shots);
 		org.nufftj.InvalidInputException.require(noise >= 0 && Double.isFinite(noise), "noise: expected >= 0, found " +
 			noise);
 		Options.device(device);

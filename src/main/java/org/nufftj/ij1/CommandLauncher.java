@@ -55,7 +55,10 @@ public class CommandLauncher implements PlugIn {
 	 * plugins.config against this table.
 	 */
 	public static Map<String, PluginInfo<Command>> commands() {
-		final PluginIndex index = new PluginIndex();
+		// Our class loader, not the thread's: in plain ImageJ 1 our jar sits in plugins/, seen only by ImageJ's plugin
+		// class loader (the thread's default found no command there).
+		final PluginIndex index = new PluginIndex(new org.scijava.plugin.DefaultPluginFinder(
+			CommandLauncher.class.getClassLoader()));
 		index.discover();
 		final Map<String, PluginInfo<Command>> out = new LinkedHashMap<>();
 		for (final PluginInfo<Command> info : index.getPlugins(Command.class)) {
@@ -67,6 +70,14 @@ public class CommandLauncher implements PlugIn {
 				key + "'");
 		}
 		return out;
+	}
+
+	/** NUFFT-J command failures reported in this process (the macro runner's exit status depends on it). */
+	private static final java.util.concurrent.atomic.AtomicInteger FAILURES = new java.util.concurrent.atomic.AtomicInteger();
+
+	/** How many NUFFT-J commands have failed in this process so far. */
+	public static int failures() {
+		return FAILURES.get();
 	}
 
 	@Override
@@ -182,6 +193,7 @@ public class CommandLauncher implements PlugIn {
 
 	/** One message: a dialog when someone can see it, else the Log; aborts a running macro. */
 	static void report(final String message) {
+		FAILURES.incrementAndGet();
 		if (GraphicsEnvironment.isHeadless() || Interpreter.isBatchMode() || IJ.getInstance() == null) IJ.log(message);
 		else IJ.error("NUFFT-J", message);
 		// Stop the running macro (IJ 1.54's Macro.abort() does not stop a -batch macro; the interpreter's own abort does).

@@ -19,8 +19,9 @@ import ij.Menus;
  * <p>
  * Why: ImageJ 1.54's {@code IJ.run} builds its command table on first use through {@code IJ.init()} →
  * {@code Menus.addMenuBar()}, which creates {@code java.awt.Menu}s and so throws {@code HeadlessException} without a
- * display. {@link #install()} fills that table ({@code Menus.pluginsTable}) without AWT, from our plugins.config and
- * ImageJ's own IJ_Props.txt entries, so IJ.run finds our commands. Example macros call it first:
+ * display. {@link #install()} fills that table ({@code Menus.pluginsTable}) without AWT, from our plugins.config,
+ * ImageJ's own IJ_Props.txt entries and its built-in menu commands ({@link ImageJCommands}), so IJ.run finds ours and
+ * ImageJ's own (8-bit, Duplicate..., Measure, ...). Example macros call it first:
  * {@code call("org.nufftj.ij1.Headless.install");}. With a display, or in Fiji (whose legacy layer runs ImageJ 1
  * headless its own way), the table already exists and only missing NUFFT-J entries are added.
  * </p>
@@ -41,6 +42,9 @@ public final class Headless {
 			if (table == null) {
 				table = new Hashtable<>();
 				addIjProps(table);
+				// ImageJ's built-in commands (8-bit, Duplicate..., Measure, ...): not in IJ_Props, added by AWT code.
+				for (final Map.Entry<String, String> e : ImageJCommands.builtIn().entrySet())
+					table.putIfAbsent(e.getKey(), e.getValue());
 				setTable(table);
 			}
 			for (final Map.Entry<String, String> e : ours().entrySet()) table.putIfAbsent(e.getKey(), e.getValue());

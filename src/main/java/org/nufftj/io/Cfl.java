@@ -23,6 +23,9 @@ public final class Cfl {
 
 	public static final int DIMS = 16;
 
+	/** The most complex values one array holds: 2 floats each in a Java array of at most 2^31 - 1. */
+	public static final long MAX_ELEMENTS = Integer.MAX_VALUE / 2;
+
 	private Cfl() {}
 
 	/** A complex float array with 16 dimensions. */
@@ -34,7 +37,7 @@ public final class Cfl {
 		public Array(final long[] dims, final float[] data) {
 			this.dims = Arrays.copyOf(dims, DIMS);
 			for (int i = dims.length; i < DIMS; i++) this.dims[i] = 1;
-			final long n = Cfl.elements(this.dims);
+			final long n = Cfl.elements("cfl", this.dims);
 			InvalidInputException.require(data.length == 2 * n, "cfl: dims " + Arrays.toString(dims) + " need " + 2 * n +
 				" floats, found " + data.length);
 			this.data = data;
@@ -47,7 +50,7 @@ public final class Cfl {
 		/** Interleaved (re, im) data, column-major. Not a copy. */
 		public float[] data() { return data; }
 
-		public long elements() { return Cfl.elements(dims); }
+		public long elements() { return Cfl.elements("cfl", dims); }
 	}
 
 	// -- public API --
@@ -59,12 +62,10 @@ public final class Cfl {
 			(Files.exists(cfl) ? " (a .cfl needs its .hdr beside it)" : ""));
 		if (!Files.exists(cfl)) throw new InvalidInputException(cfl + ": BART data file not found");
 		final long[] dims = parseHeader(hdr, Files.readAllLines(hdr));
-		final long n = elements(dims);
+		final long n = elements(hdr, dims);
 		final long bytes = Files.size(cfl);
 		if (bytes != 8 * n) throw new InvalidInputException(cfl + ": expected " + 8 * n + " bytes for dims " +
 			Arrays.toString(trim(dims)) + ", found " + bytes + (bytes < 8 * n ? " (truncated?)" : ""));
-		if (n > Integer.MAX_VALUE / 2) throw new InvalidInputException(cfl + ": " + n + " elements is too large (max " +
-			Integer.MAX_VALUE / 2 + ")");
 		final float[] data = new float[(int) (2 * n)];
 		try (FileChannel ch = FileChannel.open(cfl, StandardOpenOption.READ)) {
 			final ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
@@ -87,16 +88,21 @@ public final class Cfl {
 		return new Array(dims, data);
 	}
 
-	/** Writes {@code base.cfl} and {@code base.hdr} atomically (temporary files moved into place when complete). */
+	/** Writes {@code base.cfl} and {@code base.hdr}: both appear, complete, or neither (see {@link AtomicFiles}). */
 	public static void write(final Path base, final long[] dims, final float[] data) throws IOException {
+		try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+			write(batch, base, dims, data);
+			batch.commit();
+		}
+	}
+
+	/** Adds {@code base.cfl} and {@code base.hdr} to {@code batch} (they appear when the batch is committed). */
+	public static void write(final AtomicFiles.Batch batch, final Path base, final long[] dims, final float[] data)
+		throws IOException
+	{
 		final Array a = new Array(dims, data);
-		final Path hdr = withExtension(base, ".hdr"), cfl = withExtension(base, ".cfl");
-		final Path dir = cfl.toAbsolutePath().getParent();
-		if (dir != null && !Files.isDirectory(dir)) throw new InvalidInputException(dir + ": output folder does not exist");
-		final Path tmpCfl = AtomicFiles.temporaryBeside(cfl);
-		final Path tmpHdr = AtomicFiles.temporaryBeside(hdr);
-		try {
-			try (FileChannel ch = FileChannel.open(tmpCfl, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+		batch.addFile(withExtension(base, ".cfl"), tmp -> {
+			try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
 				final ByteBuffer buf = ByteBuffer.allocateDirect(1 << 20).order(ByteOrder.LITTLE_ENDIAN);
 				int pos = 0;
 				while (pos < data.length) {
@@ -108,17 +114,11 @@ public final class Cfl {
 					pos += k;
 				}
 			}
-			final StringBuilder h = new StringBuilder("# Dimensions\n");
-			for (int i = 0; i < DIMS; i++) h.append(i == 0 ? "" : " ").append(a.dims[i]);
-			h.append('\n');
-			Files.writeString(tmpHdr, h.toString());
-			AtomicFiles.moveIntoPlace(tmpCfl, cfl);
-			AtomicFiles.moveIntoPlace(tmpHdr, hdr);
-		}
-		finally {
-			Files.deleteIfExists(tmpCfl);
-			Files.deleteIfExists(tmpHdr);
-		}
+		});
+		final StringBuilder h = new StringBuilder("# Dimensions\n");
+		for (int i = 0; i < DIMS; i++) h.append(i == 0 ? "" : " ").append(a.dims[i]);
+		h.append('\n');
+		batch.addFile(withExtension(base, ".hdr"), tmp -> Files.writeString(tmp, h.toString()));
 	}
 
 	/**
@@ -129,6 +129,11 @@ public final class Cfl {
 	public static void writeImage(final Path base, final org.nufftj.data.ComplexImage img, final long[] frameDims)
 		throws IOException
 	{
+		write(base, imageDims(img, frameDims), img.data());
+	}
+
+	/** The dims of an image {@code .cfl}: {@code [X, Y, Z, channels, frameDims…]} (null frameDims: frames on dim 4). */
+	public static long[] imageDims(final org.nufftj.data.ComplexImage img, final long[] frameDims) {
 		final int[] s = img.size();
 		final long[] dims = new long[DIMS];
 		java.util.Arrays.fill(dims, 1);
@@ -138,7 +143,7 @@ public final class Cfl {
 		dims[3] = img.channels();
 		if (frameDims != null) System.arraycopy(frameDims, 0, dims, 4, Math.min(frameDims.length, DIMS - 4));
 		else dims[4] = img.frames();
-		write(base, dims, img.data());
+		return dims;
 	}
 
 	public static void write(final Path base, final int[] dims, final float[] data) throws IOException {
@@ -181,9 +186,15 @@ public final class Cfl {
 		throw new InvalidInputException(hdr + ": no '# Dimensions' line followed by sizes; not a BART header");
 	}
 
-	private static long elements(final long[] dims) {
+	/** The product of the sizes; fails (one line) where it exceeds what a Java array holds (never overflows). */
+	private static long elements(final Object where, final long[] dims) {
 		long n = 1;
-		for (final long d : dims) n *= d;
+		for (final long d : dims) {
+			if (d > MAX_ELEMENTS || n * d > MAX_ELEMENTS) throw new InvalidInputException(where + ": dims " +
+				Arrays.toString(trim(dims)) + " hold more than " + MAX_ELEMENTS + " complex values, the most a Java " +
+				"array holds (2^30 - 1)");
+			n *= d;
+		}
 		return n;
 	}
 

@@ -90,6 +90,16 @@ public final class TrajectoryFiles {
 
 	/** Writes dims [3, readout, shots] in cycles/FOV for an image of the given size (kz = 0 for 2D). */
 	public static void writeCfl(final Path base, final Trajectory t, final int[] imageSize) throws IOException {
+		try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+			writeCfl(batch, base, t, imageSize);
+			batch.commit();
+		}
+	}
+
+	/** As {@link #writeCfl(Path, Trajectory, int[])}, the files added to {@code batch} (they appear on its commit). */
+	public static void writeCfl(final AtomicFiles.Batch batch, final Path base, final Trajectory t,
+		final int[] imageSize) throws IOException
+	{
 		checkImageSize(Cfl.withExtension(base, ".cfl"), imageSize);
 		InvalidInputException.require(imageSize.length >= t.dimensions(), base + ": a " + t.dimensions() +
 			"D trajectory needs a " + t.dimensions() + "D image size, found " + Arrays.toString(imageSize));
@@ -98,7 +108,7 @@ public final class TrajectoryFiles {
 		final float[] data = new float[6 * n];
 		for (int m = 0; m < n; m++)
 			for (int ax = 0; ax < d; ax++) data[2 * (3 * m + ax)] = (float) (k[d * m + ax] * imageSize[ax]);
-		Cfl.write(base, new long[] { 3, t.readout(), t.shots() }, data);
+		Cfl.write(batch, base, new long[] { 3, t.readout(), t.shots() }, data);
 	}
 
 	/**

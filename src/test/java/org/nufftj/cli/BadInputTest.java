@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nufftj.io.Cfl;
 
 /**
- * Bad input through the CLI: exit code 2, exactly one line on stderr naming the problem, no stack trace (unless
+ * Bad input through the CLI: exit code 1, exactly one line on stderr naming the problem, no stack trace (unless
  * --debug), and no output file left behind (not even a temporary one).
  */
 class BadInputTest {
@@ -135,6 +135,8 @@ class BadInputTest {
 		fails(says("density compensation"), "recon", "--dcf", "magic", traj, ksp, out);
 		fails(says("-d"), "adjoint", "-d", "16:x:1", traj, ksp, out);
 		fails(says("--size"), "adjoint", "--size", 3, traj, ksp, out); // unknown option (usage error)
+		// Issue 11: "bench accepts -d and ignores it".
+		fails(says("-d 16:16:1", "not used", "--size"), "bench", "-d", "16:16:1", "--coils", 1, "--tolerances", "1e-3");
 	}
 
 	@Test

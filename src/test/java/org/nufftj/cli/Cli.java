@@ -40,6 +40,45 @@ final class Cli {
 		return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
 	}
 
+	/**
+	 * Runs {@code mainClass args…} in a new JVM with this test's class path and the given JVM options (e.g. a small
+	 * heap), in {@code dir}; waits up to 120 s.
+	 */
+	static Result fork(final Path dir, final List<String> jvmOptions, final String mainClass, final Object... args)
+		throws IOException, InterruptedException
+	{
+		final Process p = start(dir, jvmOptions, mainClass, args);
+		final java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(
+			() -> {
+				try {
+					return p.getErrorStream().readAllBytes();
+				}
+				catch (final IOException e) {
+					return new byte[0];
+				}
+			});
+		final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		if (!p.waitFor(120, TimeUnit.SECONDS)) {
+			p.destroyForcibly();
+			throw new AssertionError(mainClass + " did not end within 120 s");
+		}
+		return new Result(p.exitValue(), out, new String(err.join(), StandardCharsets.UTF_8));
+	}
+
+	/** Starts {@code mainClass args…} in a new JVM (see {@link #fork}) without waiting. */
+	static Process start(final Path dir, final List<String> jvmOptions, final String mainClass, final Object... args)
+		throws IOException
+	{
+		final List<String> cmd = new ArrayList<>();
+		cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+		cmd.addAll(jvmOptions);
+		cmd.add("-cp");
+		cmd.add(System.getProperty("java.class.path"));
+		cmd.add(mainClass);
+		for (final Object o : args) cmd.add(String.valueOf(o));
+		return new ProcessBuilder(cmd).directory(dir.toFile()).start();
+	}
+
 	/** True when a {@code bart} executable is on the PATH. */
 	static boolean bartAvailable() {
 		for (final String dir : System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))

@@ -104,7 +104,7 @@ class MainTest {
 			assertTrue(Files.exists(dir.resolve("cmp-cpu.cfl")));
 		}
 		else {
-			assertEquals(Main.FAILED, compare.code, compare.toString());
+			assertEquals(Main.GPU, compare.code, compare.toString());
 			assertTrue(compare.err.contains("--compare needs a GPU"), compare.toString());
 		}
 		assertEquals("", stray.toString(StandardCharsets.UTF_8), "nothing on System.out / System.err");

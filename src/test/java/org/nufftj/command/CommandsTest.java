@@ -175,10 +175,13 @@ class CommandsTest {
 		if (key.equals("trajectory")) in.put("matrix", "32");
 		final CommandModule m = run(ReconstructCommand.class, in);
 		final String why = m.getCancelReason();
-		final boolean expectedFailure = key.equals("trajectory") && (value.equals("stack of stars") || value.equals(
-			"3D radial") || value.equals("Cartesian")) || key.equals("device") && value.equals("gpu") && why != null;
+		// small has its trajectory stored beside it (small_traj.cfl): every design contradicts it (issue 11: a design
+		// once replaced the stored coordinates silently).
+		final boolean design = key.equals("trajectory") && !value.equals("from file");
+		final boolean expectedFailure = design || key.equals("device") && value.equals("gpu") && why != null;
 		if (expectedFailure) {
-			assertTrue(m.isCanceled(), key + "=" + value + " should fail on 2D 64 x 51 data");
+			assertTrue(m.isCanceled(), key + "=" + value + " should fail on data with a stored trajectory");
+			if (design) assertTrue(why.contains("contradicts") && why.contains(value), why);
 			assertClearMessage(why);
 			assertNull(m.getOutput("image"));
 			return;
