@@ -25,18 +25,14 @@ import org.nufftj.trajectory.Trajectory;
  * {@link #interpolate} are the adjoint's first and the forward's last stage alone, on grids [T][grid points]
  * complex, x fastest; the engine's own grids hold the batch innermost, so those grids are transposed on the way in
  * or out (a copy of the grid per call). Iterative callers spread and interpolate the same points many times (Pipe–Menon:
- * 20 × 2): the first stage call keeps every point's kernel weights along each axis and their grid starts (when they
- * fit {@link #WEIGHT_CACHE_VALUES}), so later calls of any kind skip the kernel evaluations; the numbers are the same
- * either way.
+ * 20 × 2): the first stage call keeps every point's tap weights and cells (when they fit {@link #TAP_CACHE_TAPS}),
+ * so later single-transform calls of any kind skip the kernel evaluations; the numbers are the same either way.
  * </p>
  */
 public final class CpuNufftPlan implements NufftPlan {
 
-	/**
-	 * Most weights (points × d × W) the weight cache holds: 8M = 64 MB of weights + 8/W MB of starts (e.g. 2M 3D points
-	 * at W = 4, or 205,824 2D points at W ≤ 19).
-	 */
-	static final long WEIGHT_CACHE_VALUES = 8_000_000L;
+	/** Most taps (points × W^d) the tap cache holds: 4M taps = 48 MB (e.g. 205,824 points × 16 in 2D, W = 4). */
+	static final long TAP_CACHE_TAPS = 4_000_000L;
 	/**
 	 * Stage calls of fewer taps (points × W^d × transforms) run on the calling thread: 2 × 20 of them make a Pipe–Menon
 	 * DCF, and handing such small work to 16 threads cost more than it saved (64² sample, 12,928 points: 60 ms against
@@ -67,12 +63,13 @@ public final class CpuNufftPlan implements NufftPlan {
 	private PointOrder order;
 	private double[] buffer = new double[0];
 	/**
-	 * Weight cache (see the class comment): the W kernel weights of sorted point s along axis a at
-	 * [(s·d + a)·W, (s·d + a + 1)·W) and their first grid index at [s·d + a]; null until a stage call builds it,
+	 * Tap cache (see the class comment), for single transforms: weight and grid cell (complex cells) of tap t of sorted
+	 * point s at [s·tapsPerPoint + t], taps in window order (z, y, x; x fastest); null until a stage call builds it,
 	 * dropped by setPoints.
 	 */
-	private double[] axisWeight;
-	private int[] axisStart;
+	private double[] tapWeight;
+	private int[] tapCell;
+	private int tapsPerPoint;
 	/**
 	 * The workers of the running call: the plan's own, or {@link Workers#SERIAL} for a stage call too small to gain
 	 * from threads ({@link #SERIAL_TAPS}).
@@ -139,8 +136,8 @@ public final class CpuNufftPlan implements NufftPlan {
 			trajectory.dimensions() + "D points for a " + dims + "D image");
 		final long t0 = System.nanoTime();
 		order = new PointOrder(trajectory.coords(), dims, grid, width, workers.threads());
-		axisWeight = null;
-		axisStart = null;
+		tapWeight = null;
+		tapCell = null;
 		times.clear();
 		times.add("sort", (System.nanoTime() - t0) / 1e6);
 	}
@@ -191,7 +188,7 @@ public final class CpuNufftPlan implements NufftPlan {
 		times.clear();
 		run = stageWorkers(transforms);
 		try {
-			cacheWeights();
+			cacheTaps();
 			final Complex samplesC = Complex.of(s);
 			final int group = groupSize(transforms);
 			for (int first = 0; first < transforms; first += group) {
@@ -218,7 +215,7 @@ public final class CpuNufftPlan implements NufftPlan {
 		times.clear();
 		run = stageWorkers(transforms);
 		try {
-			cacheWeights();
+			cacheTaps();
 			final Complex samplesC = Complex.of(s);
 			final int group = groupSize(transforms);
 			for (int first = 0; first < transforms; first += group) {
@@ -248,8 +245,8 @@ public final class CpuNufftPlan implements NufftPlan {
 	public void close() {
 		closed = true;
 		buffer = new double[0];
-		axisWeight = null;
-		axisStart = null;
+		tapWeight = null;
+		tapCell = null;
 		if (backend == null) workers.close();
 	}
 
@@ -316,8 +313,11 @@ public final class CpuNufftPlan implements NufftPlan {
 						c[2 * tr] = samples.re(p + m * (first + tr));
 						c[2 * tr + 1] = samples.im(p + m * (first + tr));
 					}
-					window(o, s, win);
-					spreadPoint(win, c, g, count);
+					if (count == 1 && tapWeight != null) spreadTaps(s, c[0], c[1], g);
+					else {
+						window(o, s, win);
+						spreadPoint(win, c, g, count);
+					}
 				}
 			});
 		}
@@ -343,23 +343,13 @@ public final class CpuNufftPlan implements NufftPlan {
 		}
 	}
 
-	/** Fills {@code win} for sorted point s, from the weight cache when it is built. */
+	/** Fills {@code win} for sorted point s. */
 	private void window(final PointOrder o, final int s, final Window win) {
 		final int w = width, n0 = grid[0], n1 = grid[1];
 		final double[] k = win.k;
-		final int sx, sy, sz;
-		if (axisWeight != null) {
-			final int base = s * dims;
-			System.arraycopy(axisWeight, base * w, k, 0, dims * w);
-			sx = axisStart[base];
-			sy = axisStart[base + 1];
-			sz = dims == 3 ? axisStart[base + 2] : 0;
-		}
-		else {
-			sx = weights.weights(o.t[0][s], k, 0);
-			sy = weights.weights(o.t[1][s], k, w);
-			sz = dims == 3 ? weights.weights(o.t[2][s], k, 2 * w) : 0;
-		}
+		final int sx = weights.weights(o.t[0][s], k, 0);
+		final int sy = weights.weights(o.t[1][s], k, w);
+		final int sz = dims == 3 ? weights.weights(o.t[2][s], k, 2 * w) : 0;
 		final int wz = dims == 3 ? w : 1;
 		if (dims == 2) k[2 * w] = 1;
 		for (int e = 0, r = 0; e < wz; e++) {
@@ -371,7 +361,8 @@ public final class CpuNufftPlan implements NufftPlan {
 			}
 		}
 		win.rows = w * wz;
-		if (sx >= 0 && sx + w <= n0) win.x0 = sx;
+		final int x0 = wrap[0][wrapOffset[0] + sx];
+		if (x0 + w <= n0) win.x0 = x0;
 		else {
 			win.x0 = -1;
 			for (int a = 0; a < w; a++) win.xs[a] = wrap[0][wrapOffset[0] + sx + a];
@@ -382,6 +373,20 @@ public final class CpuNufftPlan implements NufftPlan {
 	private void spreadPoint(final Window win, final double[] c, final double[] g, final int count) {
 		final int len = 2 * count, w = width, span = len * w;
 		final double[] k = win.k, v = win.v;
+		if (count == 1) { // the taps one by one, in the tap cache's order and arithmetic (numbers equal either way)
+			final double cr = c[0], ci = c[1];
+			for (int r = 0; r < win.rows; r++) {
+				final double kr = win.rowWeight[r];
+				final int row = win.row[r];
+				for (int a = 0; a < w; a++) {
+					final double f = kr * k[a];
+					final int i = 2 * (row + (win.x0 >= 0 ? win.x0 + a : win.xs[a]));
+					g[i] += f * cr;
+					g[i + 1] += f * ci;
+				}
+			}
+			return;
+		}
 		for (int a = 0; a < w; a++) {
 			final double kx = k[a];
 			for (int j = 0; j < len; j++) v[a * len + j] = kx * c[j];
@@ -405,6 +410,17 @@ public final class CpuNufftPlan implements NufftPlan {
 		}
 	}
 
+	/** One transform from the tap cache (Pipe–Menon, iterative use): the same products as spreadPoint's. */
+	private void spreadTaps(final int s, final double cr, final double ci, final double[] g) {
+		final int n = tapsPerPoint, base = s * n;
+		for (int t = 0; t < n; t++) {
+			final double f = tapWeight[base + t];
+			final int i = 2 * tapCell[base + t];
+			g[i] += f * cr;
+			g[i + 1] += f * ci;
+		}
+	}
+
 	// -- interpolation (forward) --
 
 	private void interpolate(final double[] g, final int count, final Complex samples, final int first) {
@@ -416,8 +432,11 @@ public final class CpuNufftPlan implements NufftPlan {
 			final double[] acc = new double[2 * count];
 			final int end = Math.min(m, (i + 1) * chunk);
 			for (int s = i * chunk; s < end; s++) {
-				window(o, s, win);
-				interpPoint(win, acc, g, count);
+				if (count == 1 && tapWeight != null) interpTaps(s, acc, g);
+				else {
+					window(o, s, win);
+					interpPoint(win, acc, g, count);
+				}
 				final int p = o.perm[s];
 				for (int tr = 0; tr < count; tr++)
 					samples.set(p + m * (first + tr), acc[2 * tr], acc[2 * tr + 1]);
@@ -431,6 +450,22 @@ public final class CpuNufftPlan implements NufftPlan {
 	private void interpPoint(final Window win, final double[] acc, final double[] g, final int count) {
 		final int len = 2 * count, w = width, span = len * w;
 		final double[] k = win.k, v = win.v;
+		if (count == 1) { // as in spreadPoint
+			double ar = 0, ai = 0;
+			for (int r = 0; r < win.rows; r++) {
+				final double kr = win.rowWeight[r];
+				final int row = win.row[r];
+				for (int a = 0; a < w; a++) {
+					final double f = kr * k[a];
+					final int i = 2 * (row + (win.x0 >= 0 ? win.x0 + a : win.xs[a]));
+					ar += f * g[i];
+					ai += f * g[i + 1];
+				}
+			}
+			acc[0] = ar;
+			acc[1] = ai;
+			return;
+		}
 		java.util.Arrays.fill(v, 0, span, 0);
 		final int rows = win.rows;
 		if (win.x0 >= 0) {
@@ -454,6 +489,19 @@ public final class CpuNufftPlan implements NufftPlan {
 			final double kx = k[a];
 			for (int j = 0; j < len; j++) acc[j] += kx * v[a * len + j];
 		}
+	}
+
+	private void interpTaps(final int s, final double[] acc, final double[] g) {
+		double ar = 0, ai = 0;
+		final int n = tapsPerPoint, base = s * n;
+		for (int t = 0; t < n; t++) {
+			final double f = tapWeight[base + t];
+			final int i = 2 * tapCell[base + t];
+			ar += f * g[i];
+			ai += f * g[i + 1];
+		}
+		acc[0] = ar;
+		acc[1] = ai;
 	}
 
 	// -- deapodization, padding and cropping --
@@ -572,21 +620,31 @@ public final class CpuNufftPlan implements NufftPlan {
 		});
 	}
 
-	/** Builds the weight cache (class comment) if it is not built and fits {@link #WEIGHT_CACHE_VALUES}. */
-	private void cacheWeights() {
-		if (axisWeight != null) return;
+	/** Builds the tap cache (class comment) if it is not built and fits {@link #TAP_CACHE_TAPS}. */
+	private void cacheTaps() {
+		if (tapWeight != null) return;
 		final PointOrder o = order;
-		final long total = (long) o.count() * dims * width;
-		if (total > WEIGHT_CACHE_VALUES) return;
+		final int per = width * width * (dims == 3 ? width : 1);
+		final long total = (long) o.count() * per;
+		if (total > TAP_CACHE_TAPS) return;
 		final double[] weight = new double[(int) total];
-		final int[] start = new int[o.count() * dims];
+		final int[] cell = new int[(int) total];
 		run.ranges(o.count(), (w, from, to) -> {
-			for (int s = from; s < to; s++)
-				for (int a = 0; a < dims; a++)
-					start[s * dims + a] = weights.weights(o.t[a][s], weight, (s * dims + a) * width);
+			final Window win = new Window(1);
+			for (int s = from; s < to; s++) {
+				window(o, s, win);
+				int t = s * per;
+				for (int r = 0; r < win.rows; r++) {
+					for (int a = 0; a < width; a++, t++) {
+						weight[t] = win.rowWeight[r] * win.k[a];
+						cell[t] = win.row[r] + (win.x0 >= 0 ? win.x0 + a : win.xs[a]);
+					}
+				}
+			}
 		});
-		axisStart = start;
-		axisWeight = weight;
+		tapsPerPoint = per;
+		tapCell = cell;
+		tapWeight = weight;
 	}
 
 	private int groupSize(final int transforms) {
