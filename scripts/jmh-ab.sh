@@ -2,8 +2,10 @@
 # Runs CPU JMH benchmarks on an earlier commit's classes ("before", default: main) and on this tree's ("after") in one
 # script run, the same benchmark sources on both: the current tree's CPU *Benchmark.java files are copied into a
 # temporary git worktree of the earlier commit, so benchmarks added since then run there too (they must compile
-# against its API). Results: target/jmh-ab/{before,after}.{txt,json}, and a side-by-side table on stdout.
-# Usage: BEFORE=main scripts/jmh-ab.sh [JMH arguments, e.g. RadialNufftBenchmark -wi 3 -w 1 -i 5 -r 1]
+# against its API). The two sides alternate ROUNDS times (default 3), one JMH run each per round, so that load from other
+# processes on a shared machine falls on both alike; the table pools every measured iteration of a side (median).
+# Results: target/jmh-ab/{before,after}-<round>.{txt,json}, and a side-by-side table on stdout.
+# Usage: BEFORE=main ROUNDS=3 scripts/jmh-ab.sh [JMH arguments, e.g. RadialNufftBenchmark -wi 2 -w 1 -i 3 -r 1]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
@@ -24,25 +26,36 @@ cp_before="$(build "$tmp/before")"
 cp_after="$(build "$root")"
 echo "before: $before ($(git rev-parse --short "$before")), after: $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes')"
 # Both runs from the repository root (benchmarks read sample-data/ relative to it).
-java -cp "$cp_before" org.openjdk.jmh.Main "$@" -rf json -rff "$out/before.json" | tee "$out/before.txt"
-java -cp "$cp_after" org.openjdk.jmh.Main "$@" -rf json -rff "$out/after.json" | tee "$out/after.txt"
-python3 - "$out/before.json" "$out/after.json" <<'PY'
+rounds="${ROUNDS:-3}"
+rm -f "$out"/before-*.json "$out"/after-*.json
+for r in $(seq 1 "$rounds"); do
+	java -cp "$cp_before" org.openjdk.jmh.Main "$@" -rf json -rff "$out/before-$r.json" > "$out/before-$r.txt"
+	java -cp "$cp_after" org.openjdk.jmh.Main "$@" -rf json -rff "$out/after-$r.json" > "$out/after-$r.txt"
+	echo "round $r of $rounds done"
+done
+python3 - "$out" "$rounds" <<'PY' | tee "$out/table.md"
 import json, sys
-def load(p):
+def load(side):
+	runs = {}
+	for i in range(1, int(sys.argv[2]) + 1):
+		for b in json.load(open(f"{sys.argv[1]}/{side}-{i}.json")):
+			key = b["benchmark"].rsplit(".", 2)[-2] + "." + b["benchmark"].rsplit(".", 1)[-1] + " " + \
+				" ".join(f"{k}={v}" for k, v in sorted(b.get("params", {}).items()))
+			m = b["primaryMetric"]
+			runs.setdefault(key, ([], m["scoreUnit"]))[0].extend(v for fork in m["rawData"] for v in fork)
 	r = {}
-	for b in json.load(open(p)):
-		key = b["benchmark"].rsplit(".", 2)[-2] + "." + b["benchmark"].rsplit(".", 1)[-1] + " " + \
-			" ".join(f"{k}={v}" for k, v in sorted(b.get("params", {}).items()))
-		m = b["primaryMetric"]
-		raw = sorted(v for fork in m["rawData"] for v in fork)
-		med = (raw[(len(raw) - 1) // 2] + raw[len(raw) // 2]) / 2
-		r[key] = (med, m["scoreError"], m["scoreUnit"])
+	for key, (raw, unit) in runs.items():
+		raw.sort()
+		n = len(raw)
+		med = (raw[(n - 1) // 2] + raw[n // 2]) / 2
+		# spread: the interquartile range of the pooled iterations
+		r[key] = (med, raw[n // 4], raw[(3 * n) // 4], n, unit)
 	return r
-b, a = load(sys.argv[1]), load(sys.argv[2])
-print("| benchmark | before: median ± JMH error | after: median ± JMH error | after/before (medians) |")
+b, a = load("before"), load("after")
+print("| benchmark | before: median [IQR] | after: median [IQR] | after/before (medians) |")
 print("|---|---|---|---|")
 for k in b:
 	if k in a:
-		(sb, eb, u), (sa, ea, _) = b[k], a[k]
-		print(f"| {k} | {sb:.2f} ± {eb:.2f} {u} | {sa:.2f} ± {ea:.2f} {u} | {sa / sb:.2f} |")
+		(mb, lb, hb, nb, u), (ma, la, ha, na, _) = b[k], a[k]
+		print(f"| {k} | {mb:.1f} [{lb:.1f}, {hb:.1f}] {u} (n={nb}) | {ma:.1f} [{la:.1f}, {ha:.1f}] {u} (n={na}) | {ma / mb:.2f} |")
 PY
