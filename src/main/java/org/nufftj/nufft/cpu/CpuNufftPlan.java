@@ -26,11 +26,12 @@ import org.nufftj.trajectory.Trajectory;
  * complex, x fastest; the engine's own grids hold the batch innermost, so those grids are transposed on the way in
  * or out (a copy of the grid per call). Iterative callers spread and interpolate the same points many times (Pipe–Menon:
  * 20 × 2): the first stage call keeps every point's tap weights and cells (when they fit {@link #TAP_CACHE_TAPS}),
- * so later single-transform calls of any kind skip the kernel evaluations; the numbers are the same either way.
+ * so later calls of any kind skip the kernel evaluations; the numbers are the same either way.
  * </p>
  */
 public final class CpuNufftPlan implements NufftPlan {
 
+	/** Upper bound on the memory the plan's grids may take (bytes); batches are processed in groups to fit. */
 	/** Most taps (points × W^d) the tap cache holds: 4M taps = 48 MB (e.g. 205,824 points × 16 in 2D, W = 4). */
 	static final long TAP_CACHE_TAPS = 4_000_000L;
 	/**
@@ -39,7 +40,6 @@ public final class CpuNufftPlan implements NufftPlan {
 	 * 12 ms for the earlier single-pass gridder on the 16-core GPU machine).
 	 */
 	static final long SERIAL_TAPS = 1L << 18;
-	/** Upper bound on the memory the plan's grids may take (bytes); batches are processed in groups to fit. */
 	private static final long GRID_BUDGET = Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 4);
 
 	private final NufftParameters params;
@@ -63,9 +63,8 @@ public final class CpuNufftPlan implements NufftPlan {
 	private PointOrder order;
 	private double[] buffer = new double[0];
 	/**
-	 * Tap cache (see the class comment), for single transforms: weight and grid cell (complex cells) of tap t of sorted
-	 * point s at [s·tapsPerPoint + t], taps in window order (z, y, x; x fastest); null until a stage call builds it,
-	 * dropped by setPoints.
+	 * Tap cache (see the class comment): weight and grid cell (in complex cells, batch stride 1) of tap t of sorted
+	 * point s at [s·tapsPerPoint + t]; null until a stage call builds it, dropped by setPoints.
 	 */
 	private double[] tapWeight;
 	private int[] tapCell;
@@ -292,10 +291,8 @@ public final class CpuNufftPlan implements NufftPlan {
 	}
 
 	// -- spreading (adjoint) --
-	// The batch is innermost in the grid (cell j, transform t at 2(jT + t)), so the W cells of one x-row of a point's
-	// window hold 2TW consecutive values (when the window does not wrap in x). Each point forms v = kx ⊗ c (its 2T values
-	// times the W x weights) once, then adds ky·kz times v to each of its W (W² in 3D) rows: one contiguous
-	// multiply-add loop of 2TW values per row, which the JIT vectorizes, and no index or weight per tap.
+	// The batch is innermost in the grid (cell j, transform t at 2(jT + t)), so each kernel tap adds one weight times
+	// the sample's 2T values to 2T consecutive grid values: a loop the JIT vectorizes.
 
 	private void spread(final Complex samples, final int first, final int count, final double[] g) {
 		final PointOrder o = order;
@@ -305,7 +302,10 @@ public final class CpuNufftPlan implements NufftPlan {
 			final int tasks = o.slabs == 1 ? 1 : o.slabs / 2;
 			run.each(tasks, (w, i) -> {
 				final int slab = o.slabs == 1 ? 0 : 2 * i + par;
-				final Window win = new Window(count);
+				final double[] kw = new double[3 * width];
+				final int[] cells = new int[width + width * width];
+				final double[] tw = new double[width * width * width];
+				final int[] ti = new int[width * width * width];
 				final double[] c = new double[2 * count];
 				for (int s = o.slabStart[slab]; s < o.slabStart[slab + 1]; s++) {
 					final int p = o.perm[s];
@@ -313,111 +313,116 @@ public final class CpuNufftPlan implements NufftPlan {
 						c[2 * tr] = samples.re(p + m * (first + tr));
 						c[2 * tr + 1] = samples.im(p + m * (first + tr));
 					}
-					if (count == 1 && tapWeight != null) spreadTaps(s, c[0], c[1], g);
-					else {
-						window(o, s, win);
-						spreadPoint(win, c, g, count);
-					}
+					spreadPoint(o, s, kw, cells, tw, ti, c, g, count);
 				}
 			});
 		}
 	}
 
 	/**
-	 * One point's window, per worker: kernel weights k[0 … W) along x, [W … 2W) along y, [2W … 3W) along z; the W·Wz
-	 * rows as their first complex cell (x = 0) and weight ky·kz; the x start (contiguous window) or the W wrapped x
-	 * cells. A 2D plan is a 3D plan with one plane: one z weight of 1.
+	 * Kernel weights of sorted point s: kw[0 … W) along x, [W … 2W) along y, [2W … 3W) along z; returns the wrapped
+	 * grid cell offsets of the window in {@code cells}: x offsets in [0, W), row offsets (y and z combined) in
+	 * [W, W + W·Wz). A 2D plan is a 3D plan with one plane: one z weight of 1 at offset 0.
 	 */
-	private final class Window {
-		final double[] k = new double[3 * width];
-		final int[] row = new int[width * width];
-		final double[] rowWeight = new double[width * width];
-		final int[] xs = new int[width];
-		final double[] v;
-		int rows;
-		/** First x cell of a window that does not wrap in x, or −1 (then xs holds the cells). */
-		int x0;
-
-		Window(final int count) {
-			v = new double[2 * count * width];
+	private int window(final PointOrder o, final int s, final double[] kw, final int[] cells) {
+		final int w = width, n0 = grid[0], n1 = grid[1];
+		final int ox = wrapOffset[0] + weights.weights(o.t[0][s], kw, 0);
+		final int oy = wrapOffset[1] + weights.weights(o.t[1][s], kw, w);
+		final int wz;
+		final int oz;
+		if (dims == 3) {
+			wz = w;
+			oz = wrapOffset[2] + weights.weights(o.t[2][s], kw, 2 * w);
 		}
+		else {
+			wz = 1;
+			oz = 0;
+			kw[2 * w] = 1;
+		}
+		for (int a = 0; a < w; a++) cells[a] = wrap[0][ox + a];
+		for (int e = 0; e < wz; e++) {
+			final int plane = dims == 3 ? n1 * wrap[2][oz + e] : 0;
+			for (int b = 0; b < w; b++) cells[w + e * w + b] = n0 * (plane + wrap[1][oy + b]);
+		}
+		return wz;
 	}
 
-	/** Fills {@code win} for sorted point s. */
-	private void window(final PointOrder o, final int s, final Window win) {
-		final int w = width, n0 = grid[0], n1 = grid[1];
-		final double[] k = win.k;
-		final int sx = weights.weights(o.t[0][s], k, 0);
-		final int sy = weights.weights(o.t[1][s], k, w);
-		final int sz = dims == 3 ? weights.weights(o.t[2][s], k, 2 * w) : 0;
-		final int wz = dims == 3 ? w : 1;
-		if (dims == 2) k[2 * w] = 1;
-		for (int e = 0, r = 0; e < wz; e++) {
-			final int plane = dims == 3 ? n1 * wrap[2][wrapOffset[2] + sz + e] : 0;
-			final double kz = k[2 * w + e];
-			for (int b = 0; b < w; b++, r++) {
-				win.row[r] = n0 * (plane + wrap[1][wrapOffset[1] + sy + b]);
-				win.rowWeight[r] = k[w + b] * kz;
+	/**
+	 * The point's taps as a flat list: weight tw[t] and offset ti[t] (in doubles) of the t-th grid cell of its window,
+	 * scaled by the batch stride 2T. Returns the number of taps, W²·Wz.
+	 */
+	private int taps(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
+		final int[] ti, final int len)
+	{
+		if (tapWeight != null) {
+			final int n = tapsPerPoint, base = s * n;
+			for (int t = 0; t < n; t++) {
+				tw[t] = tapWeight[base + t];
+				ti[t] = len * tapCell[base + t];
+			}
+			return n;
+		}
+		final int w = width;
+		final int wz = window(o, s, kw, cells);
+		int t = 0;
+		for (int e = 0; e < wz; e++) {
+			for (int b = 0; b < w; b++) {
+				final double kyz = kw[w + b] * kw[2 * w + e];
+				final int row = cells[w + e * w + b];
+				for (int a = 0; a < w; a++, t++) {
+					tw[t] = kyz * kw[a];
+					ti[t] = len * (row + cells[a]);
+				}
 			}
 		}
-		win.rows = w * wz;
-		final int x0 = wrap[0][wrapOffset[0] + sx];
-		if (x0 + w <= n0) win.x0 = x0;
-		else {
-			win.x0 = -1;
-			for (int a = 0; a < w; a++) win.xs[a] = wrap[0][wrapOffset[0] + sx + a];
-		}
+		return t;
 	}
 
-	/** Adds the point's 2T values c, weighted by its window, to the grid. */
-	private void spreadPoint(final Window win, final double[] c, final double[] g, final int count) {
-		final int len = 2 * count, w = width, span = len * w;
-		final double[] k = win.k, v = win.v;
-		if (count == 1) { // the taps one by one, in the tap cache's order and arithmetic (numbers equal either way)
-			final double cr = c[0], ci = c[1];
-			for (int r = 0; r < win.rows; r++) {
-				final double kr = win.rowWeight[r];
-				final int row = win.row[r];
-				for (int a = 0; a < w; a++) {
-					final double f = kr * k[a];
-					final int i = 2 * (row + (win.x0 >= 0 ? win.x0 + a : win.xs[a]));
-					g[i] += f * cr;
-					g[i + 1] += f * ci;
-				}
+	/**
+	 * Adds the point's 2T values c times each tap weight to the grid. The batch is walked in blocks of 8 doubles held
+	 * in registers across all taps, so each grid value is loaded and stored once per tap and nothing else is.
+	 */
+	private void spreadPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
+		final int[] ti, final double[] c, final double[] g, final int count)
+	{
+		final int len = 2 * count;
+		if (tapWeight != null && count == 1) { // one transform from the tap cache (Pipe–Menon, iterative use)
+			final double vr = c[0], vi = c[1];
+			final int n = tapsPerPoint, base = s * n;
+			for (int t = 0; t < n; t++) {
+				final double k = tapWeight[base + t];
+				final int i = 2 * tapCell[base + t];
+				g[i] += k * vr;
+				g[i + 1] += k * vi;
 			}
 			return;
 		}
-		for (int a = 0; a < w; a++) {
-			final double kx = k[a];
-			for (int j = 0; j < len; j++) v[a * len + j] = kx * c[j];
-		}
-		final int rows = win.rows;
-		if (win.x0 >= 0) {
-			for (int r = 0; r < rows; r++) {
-				final double kr = win.rowWeight[r];
-				final int base = len * (win.row[r] + win.x0);
-				for (int i = 0; i < span; i++) g[base + i] += kr * v[i];
+		final int n = taps(o, s, kw, cells, tw, ti, len);
+		int j = 0;
+		for (; j + 8 <= len; j += 8) {
+			final double v0 = c[j], v1 = c[j + 1], v2 = c[j + 2], v3 = c[j + 3];
+			final double v4 = c[j + 4], v5 = c[j + 5], v6 = c[j + 6], v7 = c[j + 7];
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				g[i] += k * v0;
+				g[i + 1] += k * v1;
+				g[i + 2] += k * v2;
+				g[i + 3] += k * v3;
+				g[i + 4] += k * v4;
+				g[i + 5] += k * v5;
+				g[i + 6] += k * v6;
+				g[i + 7] += k * v7;
 			}
 		}
-		else {
-			for (int r = 0; r < rows; r++) {
-				final double kr = win.rowWeight[r];
-				for (int a = 0; a < w; a++) {
-					final int base = len * (win.row[r] + win.xs[a]);
-					for (int j = 0; j < len; j++) g[base + j] += kr * v[a * len + j];
-				}
+		for (; j < len; j += 2) {
+			final double vr = c[j], vi = c[j + 1];
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				g[i] += k * vr;
+				g[i + 1] += k * vi;
 			}
-		}
-	}
-
-	/** One transform from the tap cache (Pipe–Menon, iterative use): the same products as spreadPoint's. */
-	private void spreadTaps(final int s, final double cr, final double ci, final double[] g) {
-		final int n = tapsPerPoint, base = s * n;
-		for (int t = 0; t < n; t++) {
-			final double f = tapWeight[base + t];
-			final int i = 2 * tapCell[base + t];
-			g[i] += f * cr;
-			g[i + 1] += f * ci;
 		}
 	}
 
@@ -428,15 +433,14 @@ public final class CpuNufftPlan implements NufftPlan {
 		final int m = o.count();
 		final int chunk = 2048;
 		run.each((m + chunk - 1) / chunk, (w, i) -> {
-			final Window win = new Window(count);
+			final double[] kw = new double[3 * width];
+			final int[] cells = new int[width + width * width];
+			final double[] tw = new double[width * width * width];
+			final int[] ti = new int[width * width * width];
 			final double[] acc = new double[2 * count];
 			final int end = Math.min(m, (i + 1) * chunk);
 			for (int s = i * chunk; s < end; s++) {
-				if (count == 1 && tapWeight != null) interpTaps(s, acc, g);
-				else {
-					window(o, s, win);
-					interpPoint(win, acc, g, count);
-				}
+				interpPoint(o, s, kw, cells, tw, ti, acc, g, count);
 				final int p = o.perm[s];
 				for (int tr = 0; tr < count; tr++)
 					samples.set(p + m * (first + tr), acc[2 * tr], acc[2 * tr + 1]);
@@ -444,64 +448,60 @@ public final class CpuNufftPlan implements NufftPlan {
 		});
 	}
 
-	/**
-	 * The transpose of spreadPoint: v = Σ_rows ky·kz × the row's 2TW values (contiguous), then acc = Σ_x kx · v[x].
-	 */
-	private void interpPoint(final Window win, final double[] acc, final double[] g, final int count) {
-		final int len = 2 * count, w = width, span = len * w;
-		final double[] k = win.k, v = win.v;
-		if (count == 1) { // as in spreadPoint
+	/** Σ over taps of weight × grid value for the point's 2T values, in register blocks of 8 (see spreadPoint). */
+	private void interpPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
+		final int[] ti, final double[] acc, final double[] g, final int count)
+	{
+		final int len = 2 * count;
+		if (tapWeight != null && count == 1) { // one transform from the tap cache (see spreadPoint)
 			double ar = 0, ai = 0;
-			for (int r = 0; r < win.rows; r++) {
-				final double kr = win.rowWeight[r];
-				final int row = win.row[r];
-				for (int a = 0; a < w; a++) {
-					final double f = kr * k[a];
-					final int i = 2 * (row + (win.x0 >= 0 ? win.x0 + a : win.xs[a]));
-					ar += f * g[i];
-					ai += f * g[i + 1];
-				}
+			final int n = tapsPerPoint, base = s * n;
+			for (int t = 0; t < n; t++) {
+				final double k = tapWeight[base + t];
+				final int i = 2 * tapCell[base + t];
+				ar += k * g[i];
+				ai += k * g[i + 1];
 			}
 			acc[0] = ar;
 			acc[1] = ai;
 			return;
 		}
-		java.util.Arrays.fill(v, 0, span, 0);
-		final int rows = win.rows;
-		if (win.x0 >= 0) {
-			for (int r = 0; r < rows; r++) {
-				final double kr = win.rowWeight[r];
-				final int base = len * (win.row[r] + win.x0);
-				for (int i = 0; i < span; i++) v[i] += kr * g[base + i];
+		final int n = taps(o, s, kw, cells, tw, ti, len);
+		int j = 0;
+		for (; j + 8 <= len; j += 8) {
+			double a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				a0 += k * g[i];
+				a1 += k * g[i + 1];
+				a2 += k * g[i + 2];
+				a3 += k * g[i + 3];
+				a4 += k * g[i + 4];
+				a5 += k * g[i + 5];
+				a6 += k * g[i + 6];
+				a7 += k * g[i + 7];
 			}
+			acc[j] = a0;
+			acc[j + 1] = a1;
+			acc[j + 2] = a2;
+			acc[j + 3] = a3;
+			acc[j + 4] = a4;
+			acc[j + 5] = a5;
+			acc[j + 6] = a6;
+			acc[j + 7] = a7;
 		}
-		else {
-			for (int r = 0; r < rows; r++) {
-				final double kr = win.rowWeight[r];
-				for (int a = 0; a < w; a++) {
-					final int base = len * (win.row[r] + win.xs[a]);
-					for (int j = 0; j < len; j++) v[a * len + j] += kr * g[base + j];
-				}
+		for (; j < len; j += 2) {
+			double ar = 0, ai = 0;
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				ar += k * g[i];
+				ai += k * g[i + 1];
 			}
+			acc[j] = ar;
+			acc[j + 1] = ai;
 		}
-		for (int j = 0; j < len; j++) acc[j] = 0;
-		for (int a = 0; a < w; a++) {
-			final double kx = k[a];
-			for (int j = 0; j < len; j++) acc[j] += kx * v[a * len + j];
-		}
-	}
-
-	private void interpTaps(final int s, final double[] acc, final double[] g) {
-		double ar = 0, ai = 0;
-		final int n = tapsPerPoint, base = s * n;
-		for (int t = 0; t < n; t++) {
-			final double f = tapWeight[base + t];
-			final int i = 2 * tapCell[base + t];
-			ar += f * g[i];
-			ai += f * g[i + 1];
-		}
-		acc[0] = ar;
-		acc[1] = ai;
 	}
 
 	// -- deapodization, padding and cropping --
@@ -645,16 +645,14 @@ public final class CpuNufftPlan implements NufftPlan {
 		final double[] weight = new double[(int) total];
 		final int[] cell = new int[(int) total];
 		run.ranges(o.count(), (w, from, to) -> {
-			final Window win = new Window(1);
+			final double[] kw = new double[3 * width];
+			final int[] cells = new int[width + width * width];
+			final double[] tw = new double[per];
+			final int[] ti = new int[per];
 			for (int s = from; s < to; s++) {
-				window(o, s, win);
-				int t = s * per;
-				for (int r = 0; r < win.rows; r++) {
-					for (int a = 0; a < width; a++, t++) {
-						weight[t] = win.rowWeight[r] * win.k[a];
-						cell[t] = win.row[r] + (win.x0 >= 0 ? win.x0 + a : win.xs[a]);
-					}
-				}
+				taps(o, s, kw, cells, tw, ti, 1);
+				System.arraycopy(tw, 0, weight, s * per, per);
+				System.arraycopy(ti, 0, cell, s * per, per);
 			}
 		});
 		tapsPerPoint = per;
