@@ -22,7 +22,7 @@ import org.nufftj.phantom.CoilSensitivities;
  * {@code nufft-j pics}: on an undersampled golden-angle radial Shepp-Logan simulated with analytic k-space (no inverse
  * crime: {@code nufft-j simulate}) and the true coil maps, the l2 reconstruction reaches a scaled NRMSE against the
  * phantom (BART's {@code nrmse -s}) no worse than {@code bart pics} with the same arguments on the same files; the two
- * normal operators agree; bad input exits 2 with one line and writes nothing.
+ * normal operators agree; bad input exits with the bad-input code (Main.BAD_INPUT) and one line, writing nothing.
  */
 class PicsTest {
 
@@ -95,7 +95,7 @@ class PicsTest {
 	}
 
 	@Test
-	void badInputExitsTwoAndWritesNothing() throws Exception {
+	void badInputExitsWithOneLineAndWritesNothing() throws Exception {
 		writeMapsAndTruth();
 		final Object[][] cases = { { "-r", "-0.5" }, { "-i", "0" }, { "-l1" }, { "--normal", "exact" } };
 		final String[] named = { "-0.5", "0", "-l1", "exact" };
@@ -110,7 +110,7 @@ class PicsTest {
 			args[o + 3] = dir.resolve("maps");
 			args[o + 4] = dir.resolve("out");
 			final Cli.Result r = Cli.run(args);
-			assertEquals(2, r.code, r.toString());
+			assertEquals(Main.BAD_INPUT, r.code, r.toString());
 			assertTrue(r.err.contains(named[c]) && r.err.trim().split("\n").length == 1, r.toString());
 			assertFalse(Files.exists(dir.resolve("out.cfl")), "nothing written for " + named[c]);
 		}
@@ -123,7 +123,7 @@ class PicsTest {
 		for (final String maps : new String[] { "short", "fewer" }) {
 			final Cli.Result r = Cli.run("pics", "-t", dir.resolve("traj"), dir.resolve("ksp"), dir.resolve(maps), dir
 				.resolve("out"));
-			assertEquals(2, r.code, r.toString());
+			assertEquals(Main.BAD_INPUT, r.code, r.toString());
 			assertFalse(Files.exists(dir.resolve("out.cfl")), "nothing written for " + maps);
 		}
 	}
