@@ -104,6 +104,6 @@ final class BatchCommand implements Callable<Integer> {
 		final long failed = Batch.count(items, Batch.Item.Status.FAILED);
 		err.println("batch: " + Batch.count(items, Batch.Item.Status.OK) + " reconstructed, " + Batch.count(items,
 			Batch.Item.Status.SKIPPED) + " skipped, " + failed + " failed; summary " + table);
-		return failed == 0 ? Main.OK : Main.SOME_SCANS_FAILED;
+		return failed == 0 ? Main.OK : Main.BAD_INPUT; // 1: at least one scan failed (each named in the summary)
 	}
 }

@@ -38,7 +38,7 @@ final class ImageFiles {
 	static void writeCfl(final AtomicFiles.Batch batch, final Path path, final ComplexImage img,
 		final long[] frameDims) throws IOException
 	{
-		Cfl.writeImage(batch, path, img, frameDims);
+		Cfl.write(batch, path, Cfl.imageDims(img, frameDims), img.data());
 	}
 
 	/** TIFF of real values laid out like the image's pixels (x, y, z, channel, frame). */

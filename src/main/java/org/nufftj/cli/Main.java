@@ -46,9 +46,6 @@ public final class Main implements Callable<Integer> {
 	public static final int OK = 0, BAD_INPUT = 1, IO = 2, OUT_OF_MEMORY = 3, GPU = 4, INTERNAL = 5,
 		INTERRUPTED = 130;
 
-	/** {@code batch}: one or more scans failed (each named with its error in the summary); the others were written. */
-	public static final int SOME_SCANS_FAILED = BAD_INPUT;
-
 	/** No command given: the usage goes to stderr and the exit code is this (as shells do for a usage error). */
 	public static final int NO_COMMAND = IO;
 

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.Session;
+import org.nufftj.io.AtomicFiles;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.recon.ultrasound.EchoSimulator;
@@ -103,7 +104,10 @@ final class UltrasoundCommands {
 				list.add(new double[] { Double.parseDouble(xz[0].trim()) * 1e-3, Double.parseDouble(xz[1].trim()) * 1e-3, 1 });
 			}
 			final float[] ch = EchoSimulator.echoes(p, list.toArray(new double[0][]), bandwidth);
-			TiffWriter.write(output, elements, samples, new float[][] { ch }, 1, 1, 1, null);
+			try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+				TiffWriter.write(batch, output, elements, samples, new float[][] { ch }, 1, 1, 1, null);
+				batch.commit();
+			}
 			return Main.OK;
 		}
 	}
@@ -171,8 +175,11 @@ final class UltrasoundCommands {
 				for (int i = 0; i < img.length; i++)
 					img[i] = (float) Math.max(-logDb, 20 * Math.log10(Math.max(img[i], 1e-30f) / Math.max(max, 1e-30f)));
 			}
-			TiffWriter.write(output, elements * up, samples, new float[][] { img }, 1, 1, 1, new double[] {
-				p.pitch() / up * 1e3, p.dz() * 1e3 });
+			try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+				TiffWriter.write(batch, output, elements * up, samples, new float[][] { img }, 1, 1, 1, new double[] {
+					p.pitch() / up * 1e3, p.dz() * 1e3 });
+				batch.commit();
+			}
 			return Main.OK;
 		}
 	}

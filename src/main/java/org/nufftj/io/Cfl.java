@@ -129,16 +129,11 @@ public final class Cfl {
 	public static void writeImage(final Path base, final org.nufftj.data.ComplexImage img, final long[] frameDims)
 		throws IOException
 	{
-		try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
-			writeImage(batch, base, img, frameDims);
-			batch.commit();
-		}
+		write(base, imageDims(img, frameDims), img.data());
 	}
 
-	/** As {@link #writeImage(Path, org.nufftj.data.ComplexImage, long[])}, the files added to {@code batch}. */
-	public static void writeImage(final AtomicFiles.Batch batch, final Path base, final org.nufftj.data.ComplexImage img,
-		final long[] frameDims) throws IOException
-	{
+	/** The dims of an image {@code .cfl}: {@code [X, Y, Z, channels, frameDims…]} (null frameDims: frames on dim 4). */
+	public static long[] imageDims(final org.nufftj.data.ComplexImage img, final long[] frameDims) {
 		final int[] s = img.size();
 		final long[] dims = new long[DIMS];
 		java.util.Arrays.fill(dims, 1);
@@ -148,7 +143,7 @@ public final class Cfl {
 		dims[3] = img.channels();
 		if (frameDims != null) System.arraycopy(frameDims, 0, dims, 4, Math.min(frameDims.length, DIMS - 4));
 		else dims[4] = img.frames();
-		write(batch, base, dims, img.data());
+		return dims;
 	}
 
 	public static void write(final Path base, final int[] dims, final float[] data) throws IOException {

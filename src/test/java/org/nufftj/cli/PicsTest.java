@@ -22,7 +22,7 @@ import org.nufftj.phantom.CoilSensitivities;
  * {@code nufft-j pics}: on an undersampled golden-angle radial Shepp-Logan simulated with analytic k-space (no inverse
  * crime: {@code nufft-j simulate}) and the true coil maps, the l2 reconstruction reaches a scaled NRMSE against the
  * phantom (BART's {@code nrmse -s}) no worse than {@code bart pics} with the same arguments on the same files; the two
- * normal operators agree; bad input exits 1 (Main.BAD_INPUT) with one line and writes nothing.
+ * normal operators agree; bad input exits with the bad-input code (Main.BAD_INPUT) and one line, writing nothing.
  */
 class PicsTest {
 
@@ -95,7 +95,7 @@ class PicsTest {
 	}
 
 	@Test
-	void badInputExitsOneAndWritesNothing() throws Exception {
+	void badInputExitsWithOneLineAndWritesNothing() throws Exception {
 		writeMapsAndTruth();
 		final Object[][] cases = { { "-r", "-0.5" }, { "-i", "0" }, { "-l1" }, { "--normal", "exact" } };
 		final String[] named = { "-0.5", "0", "-l1", "exact" };

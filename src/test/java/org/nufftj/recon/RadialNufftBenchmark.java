@@ -25,7 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * JMH benchmark of the issue's CPU workload, in-process: adjoint and forward NUFFT of radial k-space, 402 spokes × 512
  * samples (2× readout oversampling, 205,824 points per coil) onto 256², float, 8 and 32 coils, ε = 1e-3 and 1e-4; the
  * plan and its points are made once per trial (as in an iterative recon), so times are per execute. Not run by
- * surefire; run with {@code scripts/jmh.sh} (results: docs/benchmarks.md).
+ * surefire; run with {@code scripts/jmh.sh}, or {@code scripts/jmh-ab.sh} beside an earlier commit (results:
+ * docs/benchmarks.md).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -43,6 +44,10 @@ public class RadialNufftBenchmark {
 
 	@Param({ "256" })
 	public int size;
+
+	/** Worker threads (the comparison: 2, the build machine's cores). */
+	@Param({ "2" })
+	public int threads;
 
 	@Param({ "402" })
 	public int spokes;
@@ -64,7 +69,7 @@ public class RadialNufftBenchmark {
 				c[2 * (s * readout + i) + 1] = r * Math.sin(a);
 			}
 		}
-		plan = Nufft.plan(new int[] { size, size }, NufftOptions.defaults().withTolerance(tolerance));
+		plan = Nufft.plan(new int[] { size, size }, NufftOptions.defaults().withTolerance(tolerance).withThreads(threads));
 		plan.setPoints(new Trajectory(2, c, readout, spokes, "radial"));
 		final Random r = new Random(1);
 		samples = new float[2 * spokes * readout * coils];

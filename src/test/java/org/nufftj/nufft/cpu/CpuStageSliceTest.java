@@ -1,0 +1,133 @@
+package org.nufftj.nufft.cpu;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.nufftj.kernel.Kernel;
+import org.nufftj.kernel.Kernels;
+import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftParameters;
+import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.TestTrajectories;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * The CPU plan's stage calls on slices of larger buffers (non-zero offsets), for one transform (the copy-through path)
+ * and several (the transposed path), against the direct kernel sums g_b[l] = Σ_m s_b[m]·ψ(l − t_m) on the periodic
+ * grid and their transpose; values of the larger buffers outside the slices stay untouched.
+ */
+class CpuStageSliceTest {
+
+	@ParameterizedTest
+	@CsvSource({ "2, 1, FLOAT", "2, 1, DOUBLE", "2, 3, FLOAT", "3, 1, DOUBLE", "3, 2, FLOAT", "2, 3, DOUBLE" })
+	void stagesOnSlicesMatchTheDirectSums(final int dims, final int transforms, final Precision p) {
+		final long seed = System.nanoTime();
+		final Random r = new Random(seed);
+		final int[] size = dims == 2 ? new int[] { 14, 12 } : new int[] { 8, 10, 6 };
+		final Trajectory t = TestTrajectories.make("random", size, 300, r);
+		final int m = t.count(), off = 6;
+		try (CpuBackend cpu = new CpuBackend(2);
+			NufftPlan plan = cpu.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(
+				p == Precision.FLOAT ? 1e-4 : 1e-9)))
+		{
+			plan.setPoints(t);
+			final NufftParameters params = plan.parameters();
+			final int gp = (int) params.gridPoints(), gl = 2 * gp * transforms, sl = 2 * m * transforms;
+			final double[][] taps = taps(params, t);
+			final double tol = p == Precision.FLOAT ? 2e-6 : 1e-12;
+			for (int round = 0; round < 2; round++) { // the second round runs from the tap cache
+				final double[] samples = gaussian(r, sl + 2 * off), grid = gaussian(r, gl + 2 * off);
+				try (Buffer sb = upload(cpu, samples, p); Buffer gb = upload(cpu, grid, p)) {
+					plan.spread(sb.slice(off, sl), gb.slice(off, gl));
+					final double[] e = grid.clone();
+					for (int i = 0; i < gl; i++) e[off + i] = 0;
+					for (int b = 0; b < transforms; b++) for (int q = 0; q < m; q++) for (int j = 0; j < taps[q].length; j += 2) {
+						final int l = (int) taps[q][j];
+						e[off + 2 * (gp * b + l)] += taps[q][j + 1] * samples[off + 2 * (m * b + q)];
+						e[off + 2 * (gp * b + l) + 1] += taps[q][j + 1] * samples[off + 2 * (m * b + q) + 1];
+					}
+					check(e, download(cpu, gb, grid.length), tol, "spread round " + round + ", seed " + seed);
+				}
+				try (Buffer sb = upload(cpu, samples, p); Buffer gb = upload(cpu, grid, p)) {
+					plan.interpolate(gb.slice(off, gl), sb.slice(off, sl));
+					final double[] e = samples.clone();
+					for (int i = 0; i < sl; i++) e[off + i] = 0;
+					for (int b = 0; b < transforms; b++) for (int q = 0; q < m; q++) for (int j = 0; j < taps[q].length; j += 2) {
+						final int l = (int) taps[q][j];
+						e[off + 2 * (m * b + q)] += taps[q][j + 1] * grid[off + 2 * (gp * b + l)];
+						e[off + 2 * (m * b + q) + 1] += taps[q][j + 1] * grid[off + 2 * (gp * b + l) + 1];
+					}
+					check(e, download(cpu, sb, samples.length), tol, "interpolate round " + round + ", seed " + seed);
+				}
+			}
+		}
+	}
+
+	// -- helpers --
+
+	/** Per point: (grid cell, weight) pairs of its W^d taps, ψ(l − t) per axis, l wrapped onto the periodic grid. */
+	private static double[][] taps(final NufftParameters params, final Trajectory t) {
+		final Kernel k = params.kernel();
+		final int w = k.width(), d = t.dimensions();
+		final int[] n = params.gridSize();
+		final double[][] out = new double[t.count()][];
+		int count = 1;
+		for (int a = 0; a < d; a++) count *= w;
+		for (int q = 0; q < t.count(); q++) {
+			out[q] = new double[2 * count];
+			for (int j = 0; j < count; j++) {
+				double weight = 1;
+				int cell = 0, stride = 1;
+				for (int a = 0, rest = j; a < d; a++, rest /= w) {
+					final double u = t.k(q, a) * n[a];
+					final int l = Kernels.stencilStart(u, w) + rest % w;
+					weight *= k.value(l - u);
+					cell += stride * Math.floorMod(l, n[a]);
+					stride *= n[a];
+				}
+				out[q][2 * j] = cell;
+				out[q][2 * j + 1] = weight;
+			}
+		}
+		return out;
+	}
+
+	private static Buffer upload(final CpuBackend cpu, final double[] x, final Precision p) {
+		if (p == Precision.DOUBLE) return cpu.wrap(x.clone());
+		final float[] f = new float[x.length];
+		for (int i = 0; i < x.length; i++) f[i] = (float) x[i];
+		return cpu.wrap(f);
+	}
+
+	private static double[] download(final CpuBackend cpu, final Buffer b, final int n) {
+		final double[] d = new double[n];
+		if (b.precision() == Precision.DOUBLE) cpu.read(b, d, 0);
+		else {
+			final float[] f = new float[n];
+			cpu.read(b, f, 0);
+			for (int i = 0; i < n; i++) d[i] = f[i];
+		}
+		return d;
+	}
+
+	/** max |e − a| ≤ tol · max |e| over the whole buffer (inside and outside the slice). */
+	private static void check(final double[] e, final double[] a, final double tol, final String what) {
+		double max = 0, err = 0;
+		for (int i = 0; i < e.length; i++) {
+			max = Math.max(max, Math.abs(e[i]));
+			err = Math.max(err, Math.abs(e[i] - a[i]));
+		}
+		assertTrue(err <= tol * max, what + ": max error " + err + " of max " + max);
+	}
+
+	private static double[] gaussian(final Random r, final int n) {
+		final double[] a = new double[n];
+		for (int i = 0; i < n; i++) a[i] = r.nextGaussian();
+		return a;
+	}
+}
