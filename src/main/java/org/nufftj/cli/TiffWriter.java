@@ -31,8 +31,9 @@ final class TiffWriter {
 	}
 
 	/** As {@link #write(Path, int, int, float[][], int, int, int, double[])}, the file added to {@code batch}. */
-	static void write(final AtomicFiles.Batch batch, final Path path, final int width, final int height, final float[][] pages, final int channels,
-		final int slices, final int frames, final double[] spacing) throws IOException
+	static void write(final AtomicFiles.Batch batch, final Path path, final int width, final int height,
+		final float[][] pages, final int channels, final int slices, final int frames, final double[] spacing)
+		throws IOException
 	{
 		final StringBuilder d = new StringBuilder("ImageJ=1.54g\nimages=" + pages.length + "\n");
 		if (channels > 1) d.append("channels=").append(channels).append('\n');

@@ -59,7 +59,8 @@ class BadInputTest {
 		try (Stream<Path> files = Files.list(dir)) {
 			files.forEach(p -> {
 				final String n = p.getFileName().toString();
-				assertFalse(n.startsWith("out") || n.startsWith(".out") || n.startsWith(".nufftj-") || n.endsWith(".part"), "left behind: " + n);
+				assertFalse(n.startsWith("out") || n.startsWith(".out") || n.startsWith(".nufftj-") || n.endsWith(".part"),
+					"left behind: " + n);
 			});
 		}
 	}

@@ -178,7 +178,8 @@ class TrajectoryFilesTest {
 		TrajectoryFiles.writeCsv(dir.resolve("a.csv"), t);
 		TrajectoryFiles.writeCfl(dir.resolve("a"), t, new int[] { 4, 4 });
 		try (var s = Files.list(dir)) {
-			assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part") || p.getFileName().toString().startsWith(".nufftj-")));
+			assertTrue(s.noneMatch(p -> p.getFileName().toString().endsWith(".part") ||
+				p.getFileName().toString().startsWith(".nufftj-")));
 		}
 	}
 }
