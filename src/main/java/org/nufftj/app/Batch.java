@@ -217,20 +217,9 @@ public final class Batch {
 		return java.util.Arrays.asList(items);
 	}
 
-	/**
-	 * The workers of {@code spec}: "gpu:all" → every GPU the driver reports (none: an error naming that); a list such
-	 * as "gpu:0,gpu:1" or "cpu,cpu"; or a single device ({@link DeviceChoice#parse}).
-	 */
+	/** The workers of {@code spec} ({@link Devices#parse}: gpu:all, a comma list, or one device). */
 	public static List<DeviceChoice> devices(final String spec) {
-		final List<DeviceChoice> out = new ArrayList<>();
-		if (spec.trim().equalsIgnoreCase("gpu:all")) {
-			final int n = Session.gpuCount();
-			InvalidInputException.require(n > 0, "--devices gpu:all: no GPU found (" + Session.unusableReason(0) + ")");
-			for (int i = 0; i < n; i++) out.add(DeviceChoice.gpu(i));
-			return out;
-		}
-		for (final String s : spec.split(",")) out.add(DeviceChoice.parse(s.trim()));
-		return out;
+		return Devices.parse(spec);
 	}
 
 	/** The summary table as CSV (header, one row per scan; fields with commas or quotes quoted). */

@@ -107,14 +107,19 @@ public final class Options {
 		return coils;
 	}
 
-	/** auto, cpu, gpu or gpu:N. */
+	/**
+	 * auto, cpu, gpu or gpu:N; for a device list ({@link Devices#parse}: gpu:all, gpu:0,1, …) its first device, where
+	 * a single-device step (a plan, the DCF of a comparison) runs.
+	 */
 	public static DeviceChoice device(final String device) {
+		if (device != null && (device.contains(",") || device.trim().equalsIgnoreCase("gpu:all")))
+			return Devices.parse(device).get(0);
 		try {
 			return DeviceChoice.parse(device == null ? "" : device);
 		}
 		catch (final InvalidInputException e) {
 			throw new InvalidInputException("device: unknown value '" + device + "', expected one of auto, cpu, gpu, " +
-				"gpu:N");
+				"gpu:N, gpu:all or a comma list such as gpu:0,1");
 		}
 	}
 

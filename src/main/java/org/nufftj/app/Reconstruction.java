@@ -2,9 +2,11 @@ package org.nufftj.app;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import org.nufftj.data.FrameGroup;
 import org.nufftj.data.ComplexImage;
+import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.recon.ReconResult;
@@ -14,10 +16,47 @@ public final class Reconstruction {
 
 	private final List<ReconResult> results;
 	private final double millis;
+	private final List<Share> shares;
 
-	private Reconstruction(final List<ReconResult> results, final double millis) {
+	private Reconstruction(final List<ReconResult> results, final double millis, final List<Share> shares) {
 		this.results = List.copyOf(results);
 		this.millis = millis;
+		this.shares = List.copyOf(shares);
+	}
+
+	/** What one device of a split reconstruction did: frames [from, to) of the scan, in {@code millis} of wall time. */
+	public static final class Share {
+
+		private final DeviceChoice device;
+		private final String backend;
+		private final int from, to;
+		private final double millis;
+
+		Share(final DeviceChoice device, final String backend, final int from, final int to, final double millis) {
+			this.device = device;
+			this.backend = backend;
+			this.from = from;
+			this.to = to;
+			this.millis = millis;
+		}
+
+		/** The device asked for. */
+		public DeviceChoice device() { return device; }
+
+		/** The backend that ran it, e.g. "gpu:1 (NVIDIA H200)". */
+		public String backend() { return backend; }
+
+		public int from() { return from; }
+
+		public int to() { return to; }
+
+		public double millis() { return millis; }
+
+		@Override
+		public String toString() {
+			return String.format(Locale.ROOT, "%s: frames %d-%d (%d), %.1f ms on %s", device, from, to - 1, to - from,
+				millis, backend);
+		}
 	}
 
 	// -- public API --
@@ -46,8 +85,90 @@ public final class Reconstruction {
 			};
 			results.add(session.reconstruct(part.trajectory(), part.kspace(), scan.matrix(), options, sub));
 		}
-		return new Reconstruction(results, (System.nanoTime() - t0) / 1e6);
+		return new Reconstruction(results, (System.nanoTime() - t0) / 1e6, List.of());
 	}
+
+	/**
+	 * Reconstructs {@code scan} split over {@code devices}: the frames are cut into one contiguous range per device
+	 * (sizes differing by at most one; no more ranges than frames), each range reconstructed on its device in its own
+	 * thread (its own plans and density compensation, as a single-device run of that range makes them), and the
+	 * results put back in frame order, so the images equal a single-device run's. One device, or a scan of one frame,
+	 * is the plain {@link #run(Scan, ReconOptions, Progress, Session)}. The first failure (in frame order) is thrown
+	 * after every device has stopped; cancelling stops the ranges at their next progress check.
+	 */
+	public static Reconstruction run(final Scan scan, final ReconOptions options, final Progress progress,
+		final Session session, final List<DeviceChoice> devices)
+	{
+		final int k = Math.min(devices.size(), scan.frames());
+		if (k <= 1) return run(scan, devices.isEmpty() ? options : onDevice(options, devices.get(0)), progress,
+			session);
+		final long t0 = System.nanoTime();
+		final int[] bounds = new int[k + 1];
+		for (int i = 0; i <= k; i++) bounds[i] = (int) ((long) scan.frames() * i / k);
+		@SuppressWarnings("unchecked")
+		final List<ReconResult>[] parts = new List[k];
+		final Share[] shares = new Share[k];
+		final Throwable[] failures = new Throwable[k];
+		final double[] done = new double[k];
+		final Thread[] threads = new Thread[k];
+		for (int i = 0; i < k; i++) {
+			final int index = i;
+			final DeviceChoice d = devices.get(i);
+			final Progress sub = progress == null ? null : new Progress() {
+
+				@Override
+				public void update(final double fraction, final String what) {
+					double sum;
+					synchronized (done) {
+						done[index] = fraction;
+						sum = 0;
+						for (final double f : done) sum += f;
+					}
+					progress.update(sum / k, what + " (" + d + ")");
+				}
+
+				@Override
+				public boolean cancelled() {
+					return progress.cancelled();
+				}
+			};
+			threads[i] = new Thread(() -> {
+				final long s0 = System.nanoTime();
+				try {
+					final Reconstruction r = run(scan.frameRange(bounds[index], bounds[index + 1]), onDevice(options, d),
+						sub, session);
+					parts[index] = r.results();
+					shares[index] = new Share(d, r.backend(), bounds[index], bounds[index + 1], (System.nanoTime() - s0) /
+						1e6);
+				}
+				catch (final Throwable e) {
+					failures[index] = e;
+				}
+			}, "nufft-j recon " + d);
+			threads[i].start();
+		}
+		for (final Thread t : threads) {
+			try {
+				t.join();
+			}
+			catch (final InterruptedException e) {
+				for (final Thread u : threads) u.interrupt();
+				Thread.currentThread().interrupt();
+				throw new IllegalStateException("reconstruction interrupted", e);
+			}
+		}
+		for (final Throwable f : failures) {
+			if (f instanceof RuntimeException) throw (RuntimeException) f;
+			if (f instanceof Error) throw (Error) f;
+			if (f != null) throw new IllegalStateException(f);
+		}
+		final List<ReconResult> all = new ArrayList<>();
+		for (final List<ReconResult> p : parts) all.addAll(p);
+		return new Reconstruction(all, (System.nanoTime() - t0) / 1e6, java.util.Arrays.asList(shares));
+	}
+
+	/** What each device did when the reconstruction was split over devices; empty for a single-device run. */
+	public List<Share> shares() { return shares; }
 
 	/** One result per part of the scan. */
 	public List<ReconResult> results() { return results; }
@@ -79,9 +200,18 @@ public final class Reconstruction {
 		return results.get(0).backend();
 	}
 
-	/** One line per reconstruction parameter, for the image info and the log. */
+	/** One line per reconstruction parameter, for the image info and the log (plus one per device of a split run). */
 	public String describe() {
-		return results.get(0).describe();
+		final StringBuilder b = new StringBuilder(results.get(0).describe());
+		for (final Share s : shares) b.append(b.length() > 0 && b.charAt(b.length() - 1) != '\n' ? "\n" : "")
+			.append("device share ").append(s);
+		return b.toString();
+	}
+
+	// -- helpers --
+
+	private static ReconOptions onDevice(final ReconOptions o, final DeviceChoice d) {
+		return o.withNufft(o.nufft().withDevice(d));
 	}
 
 	/**

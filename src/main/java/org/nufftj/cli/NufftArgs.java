@@ -33,7 +33,8 @@ final class NufftArgs {
 	String precision;
 
 	@Option(names = "--device", paramLabel = "auto|cpu|gpu|gpu:N", defaultValue = "cpu",
-		description = "Where to run (default: ${DEFAULT-VALUE}).")
+		description = { "Where to run (default: ${DEFAULT-VALUE}). recon also takes gpu:all or a list (gpu:0,1;",
+			"cpu,cpu): the frames are split over the devices, one contiguous range each; other commands use the first." })
 	String device;
 
 	@Option(names = "--spread", paramLabel = "auto|atomic|shared|output", defaultValue = "auto",

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.Comparison;
+import org.nufftj.app.Devices;
 import org.nufftj.app.Options;
 import org.nufftj.app.Reconstruction;
 import org.nufftj.app.Scan;
@@ -79,7 +80,7 @@ final class ReconCommand implements Callable<Integer> {
 		// One session for this run: --compare's reconstructions share the device instead of opening it twice.
 		try (Session session = new Session()) {
 			if (!compare) {
-				final Reconstruction r = Reconstruction.run(scan, o, Progress.NONE, session);
+				final Reconstruction r = Reconstruction.run(scan, o, Progress.NONE, session, Devices.parse(nufft.device));
 				if (verbose) spec.commandLine().getErr().println(r.describe());
 				ImageFiles.write(output, r.image(), scan.frameDims());
 				return Main.OK;

@@ -2,6 +2,7 @@ package org.nufftj.command;
 
 import java.util.Locale;
 
+import org.nufftj.app.Devices;
 import org.nufftj.app.Options;
 import org.nufftj.app.Reconstruction;
 import org.nufftj.app.Scan;
@@ -24,7 +25,9 @@ import ij.measure.ResultsTable;
 	attrs = @Attr(name = NufftCommand.KEY, value = "reconstruct"))
 public class ReconstructCommand extends AbstractScanCommand {
 
-	@Parameter(persist = false, label = "device", description = "auto, cpu, gpu or gpu:N", choices = { "auto", "cpu", "gpu" })
+	@Parameter(persist = false, label = "device",
+		description = "auto, cpu, gpu, gpu:N, or gpu:all / a list such as gpu:0,1 (frames split over the GPUs)",
+		choices = { "auto", "cpu", "gpu", "gpu:all" })
 	public String device = "auto";
 
 	@Parameter(persist = false, label = "output", choices = { "magnitude", "magnitude and phase", "real and imaginary" })
@@ -60,7 +63,7 @@ public class ReconstructCommand extends AbstractScanCommand {
 		final IJProgress progress = new IJProgress("Reconstruct k-space");
 		final Reconstruction rec;
 		try {
-			rec = Reconstruction.run(scan, ro, progress, session());
+			rec = Reconstruction.run(scan, ro, progress, session(), Devices.parse(device));
 		}
 		finally {
 			progress.done();

@@ -1,0 +1,83 @@
+package org.nufftj.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.Test;
+import org.nufftj.InvalidInputException;
+import org.nufftj.data.KSpace;
+import org.nufftj.nufft.DeviceChoice;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.TestTrajectories;
+import org.nufftj.recon.ReconOptions;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * A reconstruction split over several devices ({@link Reconstruction#run(Scan, ReconOptions,
+ * org.nufftj.recon.Progress, Session, List)}) equals the single-device one frame for frame; here on CPU workers (the
+ * same code runs one range per GPU on a machine with several).
+ */
+class MultiDeviceReconTest {
+
+	@Test
+	void splitOverWorkersEqualsOneDevice() {
+		final long seed = System.nanoTime();
+		final Random r = new Random(seed);
+		final int[] matrix = { 32, 32 };
+		final Trajectory t = TestTrajectories.make("radial", matrix, 24 * 64, r);
+		final int coils = 3, frames = 7;
+		final float[] d = new float[2 * t.count() * coils * frames];
+		for (int i = 0; i < d.length; i++) d[i] = (float) r.nextGaussian();
+		final Scan scan = Scan.of("series", t, new KSpace(d, t.count(), coils, frames), matrix);
+		final ReconOptions o = ReconOptions.defaults().withNufft(NufftOptions.defaults().withDevice(DeviceChoice.CPU)
+			.withTolerance(1e-5)).withDcf(Options.dcf("pipe-menon", false));
+		try (Session session = new Session(s -> {})) {
+			final float[] one = Reconstruction.run(scan, o, null, session).image().data();
+			for (final String spec : new String[] { "cpu,cpu", "cpu,cpu,cpu", "cpu,cpu,cpu,cpu,cpu,cpu,cpu,cpu,cpu" }) {
+				final List<DeviceChoice> devices = Devices.parse(spec);
+				final Reconstruction split = Reconstruction.run(scan, o, null, session, devices);
+				final float[] many = split.image().data();
+				assertEquals(one.length, many.length, spec + ": image length (seed " + seed + ")");
+				double num = 0, den = 0;
+				for (int i = 0; i < one.length; i++) {
+					num += (one[i] - many[i]) * (double) (one[i] - many[i]);
+					den += one[i] * (double) one[i];
+				}
+				assertTrue(Math.sqrt(num / den) <= 1e-6, spec + ": relative difference " + Math.sqrt(num / den) +
+					" > 1e-6 (seed " + seed + ")");
+				// One contiguous range per device (no more ranges than frames), covering every frame once.
+				final List<Reconstruction.Share> shares = split.shares();
+				assertEquals(Math.min(devices.size(), frames), shares.size(), spec + ": shares");
+				int next = 0;
+				for (final Reconstruction.Share s : shares) {
+					assertEquals(next, s.from(), spec + ": range start " + s);
+					assertTrue(s.to() > s.from() && s.to() - s.from() <= (frames + shares.size() - 1) / shares.size(),
+						spec + ": range " + s);
+					next = s.to();
+				}
+				assertEquals(frames, next, spec + ": frames covered");
+				assertTrue(split.describe().contains("device share cpu: frames 0-"), split.describe());
+			}
+		}
+	}
+
+	@Test
+	void deviceListsParse() {
+		assertEquals(List.of(DeviceChoice.gpu(0), DeviceChoice.gpu(1)), Devices.parse("gpu:0,1"));
+		assertEquals(List.of(DeviceChoice.gpu(0), DeviceChoice.gpu(2)), Devices.parse("gpu, gpu:2"));
+		assertEquals(List.of(DeviceChoice.CPU, DeviceChoice.CPU), Devices.parse("cpu,cpu"));
+		assertEquals(List.of(DeviceChoice.AUTO), Devices.parse("auto"));
+		assertEquals(DeviceChoice.gpu(0), Options.device("gpu:0,1"));
+		final String m1 = assertThrows(InvalidInputException.class, () -> Devices.parse("1,gpu")).getMessage();
+		assertTrue(m1.contains("'1'") && m1.contains("gpu:1"), m1);
+		final String m2 = assertThrows(InvalidInputException.class, () -> Devices.parse("cpu,,cpu")).getMessage();
+		assertTrue(m2.contains("empty entry"), m2);
+		final String m3 = assertThrows(InvalidInputException.class, () -> Devices.parse("cpu,tpu")).getMessage();
+		assertTrue(m3.contains("tpu"), m3);
+		assertThrows(InvalidInputException.class, () -> Devices.parse(" "));
+	}
+}
