@@ -105,11 +105,11 @@ class GpuSetPointsTest {
 			for (final String traj : new String[] { "random", "radial", "spiral" }) {
 				c.add(Arguments.of(new int[] { 64, 48 }, traj, m, Precision.FLOAT, 1e-4));
 			}
-			c.add(Arguments.of(new int[] { 64, 48 }, "random", m, Precision.DOUBLE, 1e-9));
+			c.add(Arguments.of(new int[] { 64, 48 }, "random", m, Precision.DOUBLE, 1e-8));
 			for (final String traj : new String[] { "random", "3d radial" }) {
 				c.add(Arguments.of(new int[] { 24, 20, 16 }, traj, m, Precision.FLOAT, 1e-4));
 			}
-			c.add(Arguments.of(new int[] { 24, 20, 16 }, "3d radial", m, Precision.DOUBLE, 1e-9));
+			c.add(Arguments.of(new int[] { 24, 20, 16 }, "3d radial", m, Precision.DOUBLE, 1e-8));
 		}
 		return c.stream();
 	}
