@@ -199,3 +199,55 @@ NUFFTJ_LAYOUT(DeapodArgs, grid, 36)
 NUFFTJ_SIZE(DeapodArgs, 48)
 NUFFTJ_LAYOUT(KernelSpec, type, 0)
 NUFFTJ_LAYOUT(KernelSpec, unused, 4)
+
+/**
+ * Device setpts (kernels/setpts.cu, GpuSetpts): coordinates in, bin-sorted PointArgs arrays out. coords[d·i + a] is
+ * axis a of point i (the Trajectory's interleaved doubles); counts[b] the points of bin b (histogram), starts[b] the
+ * exclusive prefix sums of (count, subproblems) per bin within its scan tile of SETPTS_SCAN_TILE bins, partials[t]
+ * tile t's offset (so bin b starts at starts[b] + partials[b / SETPTS_SCAN_TILE]; starts[nbins] holds the totals);
+ * rank[i] point i's place in its bin (from the histogram's atomic); perm, first, offset, subBin, subStart, subCount
+ * as PointArgs (subCapacity entries allocated for the subproblems); maxSub points per subproblem; grid, bin size and
+ * bins per axis (1 on unused axes).
+ */
+template <typename T> struct SetptsArgs {
+	const double* coords;
+	int* counts;
+	int2* starts;
+	int2* partials;
+	int* rank;
+	int* perm;
+	int* first[3];
+	T* offset[3];
+	int* subBin;
+	int* subStart;
+	int* subCount;
+	int m;
+	int nbins;
+	int width;
+	int maxSub;
+	int subCapacity;
+	int grid[3];
+	int bin[3];
+	int bins[3];
+};
+
+NUFFTJ_LAYOUT(SetptsArgs, coords, 0)
+NUFFTJ_LAYOUT(SetptsArgs, counts, 8)
+NUFFTJ_LAYOUT(SetptsArgs, starts, 16)
+NUFFTJ_LAYOUT(SetptsArgs, partials, 24)
+NUFFTJ_LAYOUT(SetptsArgs, rank, 32)
+NUFFTJ_LAYOUT(SetptsArgs, perm, 40)
+NUFFTJ_LAYOUT(SetptsArgs, first, 48)
+NUFFTJ_LAYOUT(SetptsArgs, offset, 72)
+NUFFTJ_LAYOUT(SetptsArgs, subBin, 96)
+NUFFTJ_LAYOUT(SetptsArgs, subStart, 104)
+NUFFTJ_LAYOUT(SetptsArgs, subCount, 112)
+NUFFTJ_LAYOUT(SetptsArgs, m, 120)
+NUFFTJ_LAYOUT(SetptsArgs, nbins, 124)
+NUFFTJ_LAYOUT(SetptsArgs, width, 128)
+NUFFTJ_LAYOUT(SetptsArgs, maxSub, 132)
+NUFFTJ_LAYOUT(SetptsArgs, subCapacity, 136)
+NUFFTJ_LAYOUT(SetptsArgs, grid, 140)
+NUFFTJ_LAYOUT(SetptsArgs, bin, 152)
+NUFFTJ_LAYOUT(SetptsArgs, bins, 164)
+NUFFTJ_SIZE(SetptsArgs, 176)

@@ -77,7 +77,7 @@ public final class GpuBackend implements Backend {
 			device.makeCurrent();
 			// The modules every plan and vector operation launches from: a device that cannot run them fails here, so
 			// that device=auto falls back to the CPU when the backend is opened (spread_radial loads on first use).
-			device.load(GpuVectorKernels.MODULE, "deapodize", "interp", "spread");
+			device.load(GpuVectorKernels.MODULE, "deapodize", "interp", "spread", "setpts");
 			check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
 			ok = true;
 		}

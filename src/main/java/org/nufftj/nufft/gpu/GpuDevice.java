@@ -30,7 +30,7 @@ import jcuda.driver.JCudaDriver;
 public final class GpuDevice implements AutoCloseable {
 
 	/** Kernel modules, one per stage (kernels/*.cu), loaded from resources. */
-	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize", "vector" };
+	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize", "vector", "setpts" };
 	static final String RESOURCE_DIR = "/org/nufftj/gpu/";
 	/** Largest grid y extent of a launch (transforms per launch of the batched kernels). */
 	static final int MAX_GRID_Y = 65535;
@@ -40,6 +40,8 @@ public final class GpuDevice implements AutoCloseable {
 	private final CUcontext context = new CUcontext();
 	private final Map<String, CUmodule> modules = new HashMap<>();
 	private final Map<String, CUfunction> functions = new HashMap<>();
+	/** Dynamic shared memory each function has been opted in to (above 48 KiB), by module/kernel key. */
+	private final Map<String, Integer> sharedOptedIn = new HashMap<>();
 	private final String name;
 	private final int ccMajor, ccMinor, sharedOptin, multiprocessors;
 	private final long totalMemory;
@@ -125,11 +127,7 @@ public final class GpuDevice implements AutoCloseable {
 			throw new GpuException("cuLaunchKernel(" + kernel + "): grid " + gridX + "x" + gridY + " exceeds the " +
 				"device's grid limits (" + sizes + ")");
 		}
-		final CUfunction f = function(module, kernel);
-		if (sharedBytes > 48 * 1024) {
-			check(JCudaDriver.cuFuncSetAttribute(f, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-				sharedBytes), "cuFuncSetAttribute(" + kernel + ", max dynamic shared " + sharedBytes + " B)");
-		}
+		final CUfunction f = prepare(module, kernel, sharedBytes);
 		check(JCudaDriver.cuLaunchKernel(f, (int) gridX, gridY, 1, block, 1, 1, sharedBytes, stream, args, null),
 			"cuLaunchKernel(" + kernel + ", grid " + gridX + "x" + gridY + ", block " + block + ", " + sizes + ")");
 	}
@@ -140,6 +138,25 @@ public final class GpuDevice implements AutoCloseable {
 	 */
 	public synchronized void load(final String... names) {
 		for (final String m : names) module(m);
+	}
+
+	/**
+	 * Kernel {@code kernel} of {@code module}, resolved (module loaded, function looked up: with CUDA's lazy loading the
+	 * lookup is what loads the function's code) and opted in to {@code sharedBytes} of dynamic shared memory when that
+	 * exceeds 48 KiB (once per size). Plans call it at plan time for every kernel they will launch, so the first
+	 * execute pays none of it; {@link #launch} calls it too (then a map lookup).
+	 */
+	synchronized CUfunction prepare(final String module, final String kernel, final int sharedBytes) {
+		final CUfunction f = function(module, kernel);
+		if (sharedBytes > 48 * 1024) {
+			final String key = module + "/" + kernel;
+			if (sharedOptedIn.getOrDefault(key, 0) < sharedBytes) {
+				check(JCudaDriver.cuFuncSetAttribute(f, CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+					sharedBytes), "cuFuncSetAttribute(" + kernel + ", max dynamic shared " + sharedBytes + " B)");
+				sharedOptedIn.put(key, sharedBytes);
+			}
+		}
+		return f;
 	}
 
 	/** Kernel {@code kernel} (its extern "C" name) of module {@code module} (loaded on first use). */
@@ -169,6 +186,7 @@ public final class GpuDevice implements AutoCloseable {
 		for (final CUmodule m : modules.values()) JCudaDriver.cuModuleUnload(m);
 		modules.clear();
 		functions.clear();
+		sharedOptedIn.clear();
 		JCudaDriver.cuDevicePrimaryCtxRelease(device);
 	}
 

@@ -56,12 +56,17 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final DeviceArray dx, dy, dz;
 	private final byte[] deapodArgs;
 	private final GpuFfts ffts;
+	/** The points' device sort (kernels/setpts.cu): per-bin arrays made with the plan, per-point ones reused. */
+	private final GpuSetpts setpts;
+	/** Pinned staging of the plan's host transfers (coordinates in setPoints, images and samples in executes). */
+	private final PinnedStaging staging;
 	private final StageTimes times = new StageTimes();
 
 	private GpuPointSet points;
 	private DeviceArray grid, image, samples;
 	private int gridCapacity, hostCapacity;
-	private PinnedStaging staging;
+	/** Milliseconds of the latest setPoints: wall clock in all, and the device sort alone (CUDA events). */
+	private double setPointsMillis = Double.NaN, setPointsDeviceMillis = Double.NaN;
 	/** The latest device-resident execute recorded its stage events and they are not yet in {@link #times}. */
 	private boolean pendingTimes;
 	private boolean pendingForward;
@@ -102,9 +107,11 @@ public final class GpuNufftPlan implements NufftPlan {
 			GpuHeuristics.binSize(dims, width, cbytes, Math.min(GpuHeuristics.SHARED_TARGET, optin));
 		method = GpuHeuristics.resolveMethod(o.spreadMethod(), dims, sharedBytes(), optin);
 		device.makeCurrent();
-		if (method == SpreadMethod.OUTPUT_DRIVEN) device.load("spread_radial"); // fails here, not at the first adjoint
+		resolveKernels(); // module loads and function lookups at plan time, not in the first execute
 		boolean ok = false;
 		DeviceArray ax = null, ay = null, az = null;
+		GpuSetpts sort = null;
+		PinnedStaging pinned = null;
 		try {
 			for (int i = 0; i < events.length; i++) {
 				events[i] = new CUevent();
@@ -113,15 +120,22 @@ public final class GpuNufftPlan implements NufftPlan {
 			ax = deapodization(k, 0);
 			ay = deapodization(k, 1);
 			az = deapodization(k, 2);
+			sort = new GpuSetpts(device, stream, Arrays.copyOf(n, dims), width, binSize, GpuHeuristics.MAX_SUBPROBLEM,
+				dbl);
+			pinned = new PinnedStaging();
 			ok = true;
 		}
 		finally {
 			if (!ok) {
 				for (final DeviceArray a : new DeviceArray[] { ax, ay, az })
 					if (a != null) a.close();
+				if (sort != null) sort.close();
+				if (pinned != null) pinned.close();
 				destroyEvents();
 			}
 		}
+		setpts = sort;
+		staging = pinned;
 		dx = ax;
 		dy = ay;
 		dz = az;
@@ -173,12 +187,27 @@ public final class GpuNufftPlan implements NufftPlan {
 				"shots, every shot uniformly spaced on a line through k = 0); trajectory " + t + " is not: " +
 				RadialLines.mismatch(t) + "; use auto, atomic or shared"));
 		device.makeCurrent();
-		final GpuPointSet next = new GpuPointSet(t, Arrays.copyOf(n, dims), width, binSize, dbl, lines);
+		final long start = System.nanoTime();
 		if (points != null) {
-			synchronize(); // queued launches may still read the old points
+			// The sorted arrays are rewritten in stream order (after queued launches that read them); the output-driven
+			// arrays are freed, so queued launches must be done with them first.
+			if (points.radialArgs != null) synchronize();
 			points.close();
+			points = null; // until the new points are complete (a failure below leaves the plan without points)
 		}
-		points = next;
+		setpts.run(t, staging);
+		points = new GpuPointSet(setpts, t, Arrays.copyOf(n, dims), width, dbl, lines);
+		setPointsMillis = (System.nanoTime() - start) / 1e6;
+		setPointsDeviceMillis = setpts.deviceMillis();
+	}
+
+	/**
+	 * Milliseconds of the latest {@link #setPoints}: {@code [0]} wall clock of the whole call (coordinate upload from
+	 * the Java array, device sort, read-back of the totals, output-driven geometry when used), {@code [1]} the device
+	 * sort alone (CUDA events around the setpts kernels). NaN before the first.
+	 */
+	public double[] setPointsMillis() {
+		return new double[] { setPointsMillis, setPointsDeviceMillis };
 	}
 
 	@Override
@@ -262,7 +291,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * buffers, cuFFT work area (about one grid per transform), plus the points already set.
 	 */
 	public long predictDeviceBytes(final int batch) {
-		return perTransformBytes(true) * batch + (points == null ? 0 : points.bytes());
+		return perTransformBytes(true) * batch + (points == null ? 0 : points.bytes() + setpts.bytes());
 	}
 
 	/** How many of {@code transforms} run at once from host arrays: as many as fit the free device memory. */
@@ -344,7 +373,8 @@ public final class GpuNufftPlan implements NufftPlan {
 			freeBatchBuffers();
 			if (points != null) points.close();
 			points = null;
-			if (staging != null) staging.close();
+			setpts.close();
+			staging.close();
 			for (final DeviceArray a : new DeviceArray[] { dx, dy, dz })
 				if (a != null) a.close();
 			destroyEvents();
@@ -391,6 +421,9 @@ public final class GpuNufftPlan implements NufftPlan {
 		return ms[0];
 	}
 
+	/** The device sort of this plan's points (tests compare its arrays with the host oracle {@link GpuPoints}). */
+	GpuSetpts sortedPoints() { return setpts; }
+
 	/** Shared memory of one spreading block (SHARED method). */
 	int sharedBytes() {
 		return GpuHeuristics.stagedTileBytes(binSize, width, cbytes);
@@ -413,7 +446,6 @@ public final class GpuNufftPlan implements NufftPlan {
 		final long imgLen = 2 * pixels, smpLen = 2L * m;
 		double upload = 0, download = 0;
 		final double[] stages = new double[3];
-		if (staging == null) staging = new PinnedStaging();
 		for (int t0 = 0; t0 < t; t0 += b) {
 			final int cb = Math.min(b, t - t0);
 			long s = System.nanoTime();
@@ -536,6 +568,29 @@ public final class GpuNufftPlan implements NufftPlan {
 				"cuMemsetD32Async(fine grid, " + gridPoints * batch + " cells)");
 		}
 		launchSpread(smp, fineGrid, batch);
+	}
+
+	/**
+	 * Resolves every kernel an execute of this plan launches (pad, crop, interpolation, its spreading method; setpts
+	 * resolves its own), opting in to their shared memory, so that the first execute after planning pays no module or
+	 * function loading (issue 9 measured a cold crop at 0.051 ms against 0.004 warm), and a device that cannot run
+	 * them fails here.
+	 */
+	private void resolveKernels() {
+		device.prepare("deapodize", "pad" + suffix(), 0);
+		device.prepare("deapodize", "crop" + suffix(), 0);
+		device.prepare("interp", "interp_tiles_" + dims + "d" + suffix() + "_w" + width,
+			GpuHeuristics.tileBytes(binSize, width, cbytes));
+		switch (method) {
+			case OUTPUT_DRIVEN:
+				device.prepare("spread_radial", "spread_radial_2d" + suffix() + "_w" + width, 0);
+				break;
+			case ATOMIC:
+				device.prepare("spread", "spread_atomic_" + dims + "d" + suffix() + "_w" + width, 0);
+				break;
+			default:
+				device.prepare("spread", "spread_tiles_" + dims + "d" + suffix() + "_w" + width, sharedBytes());
+		}
 	}
 
 	/** pad_* (image → grid, one thread per grid cell) or crop_* (grid → image, one per pixel); blockIdx.y = transform. */

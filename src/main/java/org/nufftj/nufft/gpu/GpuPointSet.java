@@ -7,11 +7,12 @@ import org.nufftj.trajectory.RadialLines;
 import org.nufftj.trajectory.Trajectory;
 
 /**
- * The points of a GPU plan on the device (setpts): the bin-sorted stencils and subproblems of {@link GpuPoints}, and
- * for output-driven spreading the per-sample stencils and sorted spokes of {@link GpuRadial}, uploaded once per
+ * The points of a GPU plan on the device (setpts): the bin-sorted stencils and subproblems {@link GpuSetpts} computed
+ * on the device (their arrays belong to it and are reused by the plan's next setPoints), and for output-driven
+ * spreading the per-sample stencils and sorted spokes of {@link GpuRadial}, computed on the host and uploaded once per
  * trajectory, with their launch structs marshalled once ({@link GpuStructs#pointArgs}, {@link GpuStructs#radialArgs}).
- * Offsets are uploaded in the plan's precision (float ones by {@link #floatOffsets}). {@link #close()} frees the
- * arrays. Make it with the device's context current.
+ * Offsets are uploaded in the plan's precision (float ones by {@link #floatOffsets}, which setpts.cu's store_offset
+ * repeats on the device). {@link #close()} frees the output-driven arrays. Make it with the device's context current.
  */
 final class GpuPointSet implements AutoCloseable {
 
@@ -27,30 +28,23 @@ final class GpuPointSet implements AutoCloseable {
 	private final long bytes;
 
 	/**
-	 * Sorts and uploads the points of {@code t} for a fine grid {@code grid} (one entry per axis), kernel width
-	 * {@code width} and bins {@code bin}; with {@code lines} (not null) the output-driven geometry too.
+	 * The points {@code sorted} holds (its latest run, on trajectory {@code t}) for a fine grid {@code grid} (one entry
+	 * per axis) and kernel width {@code width}; with {@code lines} (not null) the output-driven geometry too.
 	 */
-	GpuPointSet(final Trajectory t, final int[] grid, final int width, final int[] bin, final boolean dbl,
+	GpuPointSet(final GpuSetpts sorted, final Trajectory t, final int[] grid, final int width, final boolean dbl,
 		final RadialLines lines)
 	{
 		dims = grid.length;
-		final GpuPoints pts = new GpuPoints(t, grid, width, bin, GpuHeuristics.MAX_SUBPROBLEM);
+		count = sorted.count();
+		subproblems = sorted.subproblems();
+		pointArgs = sorted.pointArgs();
+		if (count != t.count() || pointArgs == null) {
+			throw new IllegalStateException("GPU setpts holds " + count + " points, trajectory " + t.name() + " has " +
+				t.count());
+		}
 		final GpuRadial rad = lines == null ? null : new GpuRadial(lines, t, grid, width);
-		count = pts.count;
-		subproblems = pts.subBin.length;
 		boolean ok = false;
 		try {
-			final DeviceArray perm = keep(DeviceArray.of(pts.perm, "sorted point order"));
-			final long[] first = new long[3], offset = new long[3];
-			for (int a = 0; a < dims; a++) {
-				first[a] = keep(DeviceArray.of(pts.first[a], "stencil start, axis " + a)).address();
-				offset[a] = keep(offsets(pts.offset[a], width, dbl, "kernel offset, axis " + a)).address();
-			}
-			final DeviceArray subBin = keep(DeviceArray.of(pts.subBin, "subproblem bins"));
-			final DeviceArray subStart = keep(DeviceArray.of(pts.subStart, "subproblem starts"));
-			final DeviceArray subCount = keep(DeviceArray.of(pts.subCount, "subproblem counts"));
-			pointArgs = GpuStructs.pointArgs(perm.address(), first, offset, subBin.address(), subStart.address(),
-				subCount.address(), count, subproblems, pts.binsPerAxis, bin, grid);
 			if (rad != null) {
 				final DeviceArray rf = keep(DeviceArray.of(rad.first, "radial stencil starts"));
 				final DeviceArray ro = keep(offsets(rad.offset, width, dbl, "radial kernel offsets"));
@@ -73,7 +67,7 @@ final class GpuPointSet implements AutoCloseable {
 		bytes = b;
 	}
 
-	/** Device bytes held. */
+	/** Device bytes held here (the output-driven arrays; the sorted points are {@link GpuSetpts#bytes()}). */
 	long bytes() { return bytes; }
 
 	/** Frees the device arrays; idempotent. */

@@ -13,8 +13,9 @@ import org.nufftj.trajectory.Trajectory;
  * on that axis is ⌊c / binSize⌋: so every stencil of a bin starts inside the bin's tile, by construction.
  * </p>
  * <p>
- * The sort runs on the host in O(M) (two passes): setPoints is done once per trajectory and then reused by every
- * execute, so its cost is not on the transform path.
+ * The host oracle of the device sort: plans sort on the device ({@link GpuSetpts}, kernels/setpts.cu, the same
+ * arithmetic), and GpuSetPointsTest compares its bins, stencils, offsets and subproblems with these; GpuBenchmark
+ * times this host sort (O(M), two passes) beside the device one. Within a bin the order here is the input order.
  * </p>
  */
 final class GpuPoints {

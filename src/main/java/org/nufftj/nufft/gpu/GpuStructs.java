@@ -59,6 +59,14 @@ final class GpuStructs {
 	/** {@code DeapodArgs<T>}: d[3], image[3], grid[3]. */
 	static final Layout DEAPOD_ARGS = new Layout("DeapodArgs", 48, "d 0", "image 24", "grid 36");
 
+	/**
+	 * {@code SetptsArgs<T>}: coords, counts, starts, partials, rank, perm, first[3], offset[3], subBin, subStart,
+	 * subCount, m, nbins, width, maxSub, subCapacity, grid[3], bin[3], bins[3] (kernels/setpts.cu).
+	 */
+	static final Layout SETPTS_ARGS = new Layout("SetptsArgs", 176, "coords 0", "counts 8", "starts 16",
+		"partials 24", "rank 32", "perm 40", "first 48", "offset 72", "subBin 96", "subStart 104", "subCount 112",
+		"m 120", "nbins 124", "width 128", "maxSub 132", "subCapacity 136", "grid 140", "bin 152", "bins 164");
+
 	/** {@code KernelSpec<T>}: the leading ints (the rest depends on T; {@link GpuKernelSpec} writes it). */
 	static final Layout KERNEL_SPEC = new Layout("KernelSpec", -1, "type 0", "unused 4");
 
@@ -82,6 +90,26 @@ final class GpuStructs {
 		putInts(b, l.at("bins"), bins, 3);
 		putInts(b, l.at("bin"), bin, 3);
 		putInts(b, l.at("grid"), grid, 3);
+		return b.array();
+	}
+
+	/**
+	 * SetptsArgs: device addresses (0 for none) of coords, counts, starts, partials, rank, perm, first[3], offset[3],
+	 * subBin, subStart, subCount ({@code pointers} in that order, 15 entries); m, bins in all, kernel width, points per
+	 * subproblem, subproblem capacity; grid, bin size and bins per axis (1 on unused axes).
+	 */
+	static byte[] setptsArgs(final long[] pointers, final int m, final int nbins, final int width, final int maxSub,
+		final int subCapacity, final int[] grid, final int[] bin, final int[] bins)
+	{
+		final Layout l = SETPTS_ARGS;
+		if (pointers.length != 15) throw new IllegalArgumentException("SetptsArgs: 15 pointers, found " + pointers.length);
+		final ByteBuffer b = l.allocate();
+		for (int i = 0; i < 15; i++) b.putLong(8 * i, pointers[i]);
+		b.putInt(l.at("m"), m).putInt(l.at("nbins"), nbins).putInt(l.at("width"), width).putInt(l.at("maxSub"), maxSub)
+			.putInt(l.at("subCapacity"), subCapacity);
+		putInts(b, l.at("grid"), grid, 3);
+		putInts(b, l.at("bin"), bin, 3);
+		putInts(b, l.at("bins"), bins, 3);
 		return b.array();
 	}
 

@@ -98,6 +98,8 @@ final class GpuBenchmark {
 		String params;
 		double adjoint, forward, adjointE2e, forwardE2e, errAdjoint, errForward, cpuAdjoint = Double.NaN,
 			cpuForward = Double.NaN;
+		/** setPoints medians (ms): wall clock of the call (from the Java coordinates), and the device sort alone. */
+		double setpts = Double.NaN, setptsDevice = Double.NaN;
 		String adjointStages = "", forwardStages = "", cpuParams = "";
 		String note = "";
 	}
@@ -195,7 +197,10 @@ final class GpuBenchmark {
 		final float[] img = gaussian(r, (int) (2 * px * tr)), smp = gaussian(r, 2 * m * tr);
 		final float[] outSmp = new float[smp.length], outImg = new float[img.length];
 		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o, bins(label))) {
-			plan.setPoints(t);
+			plan.setPoints(t); // warm-up (first call: the per-point arrays are allocated here)
+			final double[][] sp = timeSetPoints(plan, t, SETPTS_REPS);
+			res.setpts = median(sp[0]);
+			res.setptsDevice = median(sp[1]);
 			plan.reserve(tr);
 			res.method = plan.spreadMethod();
 			// Device-resident: 3 rotating input sets of each kind.
@@ -267,6 +272,72 @@ final class GpuBenchmark {
 			}
 		}
 		return res;
+	}
+
+	/** Timed setPoints calls per row (after one warm-up call). */
+	static final int SETPTS_REPS = 5;
+
+	/** {@code reps} setPoints of {@code t} on {@code plan}: {wall clock ms, device sort ms (CUDA events)} per call. */
+	static double[][] timeSetPoints(final GpuNufftPlan plan, final Trajectory t, final int reps) {
+		final double[] wall = new double[reps], dev = new double[reps];
+		for (int i = 0; i < reps; i++) {
+			plan.setPoints(t);
+			final double[] ms = plan.setPointsMillis();
+			wall[i] = ms[0];
+			dev[i] = ms[1];
+		}
+		return new double[][] { wall, dev };
+	}
+
+	/** One dedicated setPoints line: uniform random points, float, ε = 1e-3, the default method. */
+	static final class SetptsLine {
+
+		final String name;
+		final int[] size;
+		final int points;
+		double wall, device, hostOracle;
+		String params = "", note = "";
+
+		SetptsLine(final String name, final int[] size, final int points) {
+			this.name = name;
+			this.size = size;
+			this.points = points;
+		}
+	}
+
+	/** The dedicated setPoints lines: 1M and 16M random points, 2D and 3D. */
+	static List<SetptsLine> setptsLines() {
+		return List.of(new SetptsLine("random 2D 512², M=1,048,576", new int[] { 512, 512 }, 1 << 20),
+			new SetptsLine("random 2D 1024², M=16,777,216", new int[] { 1024, 1024 }, 1 << 24),
+			new SetptsLine("random 3D 128³, M=1,048,576", new int[] { 128, 128, 128 }, 1 << 20),
+			new SetptsLine("random 3D 256³, M=16,777,216", new int[] { 256, 256, 256 }, 1 << 24));
+	}
+
+	/**
+	 * Measures one dedicated line: a plan (no execute, so no grid is allocated), one warm-up setPoints, then 7 timed
+	 * (median wall clock and device sort), and once the host oracle GpuPoints (the host sort that setPoints ran
+	 * before the device path, upload not included).
+	 */
+	static void measure(final GpuBackend backend, final SetptsLine line) {
+		final Random r = new Random(line.points ^ System.nanoTime());
+		final int d = line.size.length;
+		final double[] c = new double[line.points * d];
+		for (int i = 0; i < c.length; i++) c[i] = r.nextDouble() - 0.5;
+		final Trajectory t = new Trajectory(d, c, "uniform random");
+		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-3).withDevice(backend.device());
+		final NufftParameters p = ParameterChoice.choose(line.size, o);
+		try (GpuNufftPlan plan = new GpuNufftPlan(backend, p, o)) {
+			line.params = p.kernel().type().key() + " W=" + p.width() + " grid " + Arrays.toString(p.gridSize()) +
+				", bins " + Arrays.toString(plan.bins()) + ", " + plan.spreadMethod().name().toLowerCase();
+			plan.setPoints(t);
+			final double[][] sp = timeSetPoints(plan, t, 7);
+			line.wall = median(sp[0]);
+			line.device = median(sp[1]);
+			final long s = System.nanoTime();
+			final GpuPoints host = new GpuPoints(t, p.gridSize(), p.width(), plan.bins(), GpuHeuristics.MAX_SUBPROBLEM);
+			line.hostOracle = (System.nanoTime() - s) / 1e6;
+			line.note = host.subBin.length + " subproblems";
+		}
 	}
 
 	private static double timeDevice(final GpuNufftPlan plan, final boolean forward, final DeviceArray[] in,

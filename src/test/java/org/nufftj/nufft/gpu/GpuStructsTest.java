@@ -37,12 +37,12 @@ class GpuStructsTest {
 		final Matcher s = Pattern.compile("^NUFFTJ_SIZE\\((\\w+), (\\d+)\\)", Pattern.MULTILINE).matcher(src);
 		while (s.find()) sizes.put(s.group(1), Integer.parseInt(s.group(2)));
 		for (final GpuStructs.Layout l : new GpuStructs.Layout[] { GpuStructs.POINT_ARGS, GpuStructs.RADIAL_ARGS,
-			GpuStructs.DEAPOD_ARGS, GpuStructs.KERNEL_SPEC })
+			GpuStructs.DEAPOD_ARGS, GpuStructs.KERNEL_SPEC, GpuStructs.SETPTS_ARGS })
 		{
 			assertEquals(fields.get(l.name), l.offsets, l.name + ": Java offsets vs the header's static_asserts");
 			if (l.size > 0) assertEquals(sizes.get(l.name), l.size, l.name + " size");
 		}
-		assertEquals(4, fields.size(), "every asserted struct has a Java layout: " + fields.keySet());
+		assertEquals(5, fields.size(), "every asserted struct has a Java layout: " + fields.keySet());
 	}
 
 	@Test
@@ -85,5 +85,31 @@ class GpuStructsTest {
 		assertEquals(20, c.getInt(GpuStructs.DEAPOD_ARGS.at("image") + 4));
 		assertEquals(40, c.getInt(GpuStructs.DEAPOD_ARGS.at("grid") + 4));
 		assertTrue(GpuStructs.KERNEL_SPEC.at("type") == 0);
+	}
+
+	@Test
+	void setptsArgsHoldEachValueAtItsOffset() {
+		final long[] ptr = new long[15];
+		for (int i = 0; i < 15; i++) ptr[i] = 0x100L * (i + 1);
+		final byte[] a = GpuStructs.setptsArgs(ptr, 5000, 4096, 7, 1024, 4100, new int[] { 256, 192 },
+			new int[] { 8, 8 }, new int[] { 32, 24 });
+		final ByteBuffer b = ByteBuffer.wrap(a).order(ByteOrder.LITTLE_ENDIAN);
+		final GpuStructs.Layout l = GpuStructs.SETPTS_ARGS;
+		assertEquals(176, a.length);
+		assertEquals(0x100, b.getLong(l.at("coords")));
+		assertEquals(0x500, b.getLong(l.at("rank")));
+		assertEquals(0x800, b.getLong(l.at("first") + 8));
+		assertEquals(0xc00, b.getLong(l.at("offset") + 16));
+		assertEquals(0xf00, b.getLong(l.at("subCount")));
+		assertEquals(5000, b.getInt(l.at("m")));
+		assertEquals(4096, b.getInt(l.at("nbins")));
+		assertEquals(7, b.getInt(l.at("width")));
+		assertEquals(1024, b.getInt(l.at("maxSub")));
+		assertEquals(4100, b.getInt(l.at("subCapacity")));
+		assertEquals(192, b.getInt(l.at("grid") + 4));
+		assertEquals(1, b.getInt(l.at("grid") + 8), "unused axes are 1");
+		assertEquals(8, b.getInt(l.at("bin") + 4));
+		assertEquals(24, b.getInt(l.at("bins") + 4));
+		assertEquals(1, b.getInt(l.at("bins") + 8));
 	}
 }

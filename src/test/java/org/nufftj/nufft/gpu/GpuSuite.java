@@ -77,7 +77,8 @@ public final class GpuSuite {
 	private static void tests(final StringBuilder md) {
 		// GPU subclasses of the shared backend / operator / recon suites (other packages) are listed here as they land.
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, GpuIterativeTest.class, NufftBackendServiceTest.class };
+			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, GpuIterativeTest.class, NufftBackendServiceTest.class,
+			GpuSetPointsTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -142,7 +143,9 @@ public final class GpuSuite {
 			.append("GpuOperatorTest = the shared AbstractOperatorTest suite (adjointness of every operator and ")
 			.append("composition), GpuIterativeTest = the shared AbstractIterativeTest suite (CG, SENSE, Toeplitz normal), ")
 			.append("NufftBackendServiceTest = the SciJava GPU service ")
-			.append("through the commands).\n\n");
+			.append("through the commands, GpuSetPointsTest = points sorted on the device (kernels/setpts.cu) against ")
+			.append("the host oracle GpuPoints, transforms with them, setPoints again on a live plan, 1000 setPoints ")
+			.append("cycles).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');
 		md.append('\n');
@@ -218,10 +221,12 @@ public final class GpuSuite {
 						results.add(r);
 						write(report, md.toString() + table(results, threads));
 						System.out.printf("%-52s eps %.0e %-6s adj %8.3f ms (ref %.3f, x%.2f) fwd %8.3f ms (ref %.3f, x%.2f) " +
-							"e2e %.1f/%.1f ms err %.2e/%.2e cpu %.1f/%.1f ms [%s] [%s | %s]%n", row.name, row.eps,
+							"e2e %.1f/%.1f ms err %.2e/%.2e cpu %.1f/%.1f ms setpts %.3f/%.3f ms [%s] [%s | %s]%n",
+							row.name, row.eps,
 							ms, r.adjoint, row.refAdjoint, r.adjoint / row.refAdjoint, r.forward,
 							row.refForward, r.forward / row.refForward, r.adjointE2e, r.forwardE2e, r.errAdjoint, r.errForward,
-							r.cpuAdjoint, r.cpuForward, r.params, r.adjointStages, r.forwardStages);
+							r.cpuAdjoint, r.cpuForward, r.setpts, r.setptsDevice, r.params, r.adjointStages,
+							r.forwardStages);
 					}
 					catch (final RuntimeException e) {
 						System.out.println("BENCH FAILED " + row.name + " " + method + ": " + e);
@@ -237,6 +242,44 @@ public final class GpuSuite {
 			}
 		}
 		md.append(table(results, threads));
+		md.append(setptsTable(setpts()));
+	}
+
+	/** The dedicated setPoints lines (GpuBenchmark.setptsLines), each on its own backend so a failure stays local. */
+	private static List<GpuBenchmark.SetptsLine> setpts() {
+		final List<GpuBenchmark.SetptsLine> lines = new ArrayList<>();
+		for (final GpuBenchmark.SetptsLine l : GpuBenchmark.setptsLines()) {
+			try (GpuBackend backend = GpuBackend.open(0)) {
+				GpuBenchmark.measure(backend, l);
+				System.out.printf("SETPTS %-36s wall %8.3f ms device %7.3f ms host oracle %9.1f ms [%s] %s%n", l.name,
+					l.wall, l.device, l.hostOracle, l.params, l.note);
+			}
+			catch (final RuntimeException | OutOfMemoryError e) {
+				l.note = "FAILED: " + Cuda.brief(e);
+				System.out.println("SETPTS FAILED " + l.name + ": " + e);
+			}
+			lines.add(l);
+		}
+		return lines;
+	}
+
+	private static String setptsTable(final List<GpuBenchmark.SetptsLine> lines) {
+		final StringBuilder md = new StringBuilder();
+		md.append("### setPoints (points sorted on the device, kernels/setpts.cu)\n\n")
+			.append("Uniform random points, float, ε = 1e-3, default method; median of 7 calls after one warm-up call on ")
+			.append("one plan. wall = the whole setPoints call from a Java Trajectory (upload of the double coordinates ")
+			.append("through pinned staging, the device sort, read-back of the totals); device = CUDA events around the ")
+			.append("sort kernels alone (coordinates already on the device, as cuFINUFFT's setpts takes them); host ")
+			.append("oracle = GpuPoints, the host sort setPoints ran before (one call, upload not included). Reference: ")
+			.append("cuFINUFFT's setpts takes 0.2–0.5 ms for 1M points on this H100 model (../shared/GPU.md, not ")
+			.append("measured in this run).\n\n")
+			.append("| points | params | setPoints wall ms | device sort ms | host oracle ms | note |\n")
+			.append("|---|---|---|---|---|---|\n");
+		for (final GpuBenchmark.SetptsLine l : lines) {
+			md.append(String.format("| %s | %s | %.3f | %.3f | %.1f | %s |%n", l.name, l.params, l.wall, l.device,
+				l.hostOracle, l.note));
+		}
+		return md.append('\n').toString();
 	}
 
 	/** The label asked for, and the method it resolved to when that differs (auto → …). */
@@ -253,23 +296,25 @@ public final class GpuSuite {
 			.append("upload and download); ref = the reference library (cuFINUFFT, best method) on this H100 model from ")
 			.append("../shared/GPU.md; ratio = ours / ref (below 1 = faster); error = relative l2 against the exact NUDFT ")
 			.append("(double) on 300 random outputs (100 for the largest rows); CPU = this project's CPU engine with ")
-			.append(threads).append(" threads, end-to-end from Java arrays with its own parameter choice, median of up to 3 runs; GPU e2e speed-up = CPU / GPU e2e.\n\n");
+			.append(threads).append(" threads, end-to-end from Java arrays with its own parameter choice, median of up to 3 runs; GPU e2e speed-up = CPU / GPU e2e; ")
+			.append("setPoints = median of ").append(GpuBenchmark.SETPTS_REPS).append(" calls after one warm-up: wall ")
+			.append("clock of the call from the Java trajectory / the device sort alone (CUDA events).\n\n");
 		md.append("| case | ε | spread | params | adjoint ms | ref | ratio | forward ms | ref | ratio | e2e adj / fwd ms |")
-			.append(" error adj / fwd | CPU adj / fwd ms | GPU e2e speed-up adj / fwd |\n")
-			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+			.append(" error adj / fwd | CPU adj / fwd ms | GPU e2e speed-up adj / fwd | setPoints wall / device ms |\n")
+			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		for (final GpuBenchmark.Result r : results) {
 			if (r.params == null) {
 				md.append("| ").append(r.row.name).append(" | ").append(r.row.eps).append(" | ")
-					.append(r.label).append(" | ").append(r.note).append(" |||||||||||\n");
+					.append(r.label).append(" | ").append(r.note).append(" ||||||||||||\n");
 				continue;
 			}
 			md.append(String.format("| %s | %.0e | %s | %s | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %.2f / %.2f | " +
-				"%.1e / %.1e | %s | %s |%n", r.row.name, r.row.eps, label(r), r.params, r.adjoint,
+				"%.1e / %.1e | %s | %s | %.3f / %.3f |%n", r.row.name, r.row.eps, label(r), r.params, r.adjoint,
 				r.row.refAdjoint, r.adjoint / r.row.refAdjoint, r.forward, r.row.refForward, r.forward / r.row.refForward,
 				r.adjointE2e, r.forwardE2e, r.errAdjoint, r.errForward,
 				Double.isNaN(r.cpuAdjoint) ? "—" : String.format("%.1f / %.1f (%s)", r.cpuAdjoint, r.cpuForward, r.cpuParams),
 				Double.isNaN(r.cpuAdjoint) ? "—" : String.format("%.0f× / %.0f×", r.cpuAdjoint / r.adjointE2e,
-					r.cpuForward / r.forwardE2e)));
+					r.cpuForward / r.forwardE2e), r.setpts, r.setptsDevice));
 		}
 		md.append(againstBaseline(results));
 		md.append("\n### Where the time goes (device-resident, last timed run, ms)\n\n| case | ε | spread | adjoint stages |")
