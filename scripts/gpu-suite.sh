@@ -28,8 +28,8 @@ pack)
     mvn -B -q -o dependency:build-classpath -Dmdep.outputFile="$out/classpath.txt" -Dmdep.includeScope=test)
   rm -rf "$out/lib" "$out/classes" "$out/test-classes" "$out/sample-data"
   mkdir -p "$out/lib"
-  # JMH, its option parser and ArchUnit stay behind: the suite does not use it, and the upload is limited to 64 MiB.
-  tr ':' '\n' < "$out/classpath.txt" | grep -vE '/(jmh-[^/]*|jopt-simple-[^/]*|archunit-[^/]*)\.jar$' |
+  # JMH, its option parser, ArchUnit and the FFTW/JavaCPP jars (FftBenchmark, test scope) stay behind: the suite does not use them, and the upload is limited to 64 MiB.
+  tr ':' '\n' < "$out/classpath.txt" | grep -vE '/(jmh-[^/]*|jopt-simple-[^/]*|archunit-[^/]*|fftw-[^/]*|javacpp-[^/]*)\.jar$' |
     while read -r j; do cp "$j" "$out/lib/"; done
   cp -r "$root/target/classes" "$out/classes"
   cp -r "$root/target/test-classes" "$out/test-classes"

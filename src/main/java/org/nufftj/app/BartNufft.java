@@ -21,13 +21,23 @@ public final class BartNufft {
 
 		private final float[] data;
 		private final String description;
+		private final double planMs;
+		private final double transformMs;
 
-		Result(final float[] data, final String description) {
+		Result(final float[] data, final String description, final double planMs, final double transformMs) {
 			this.data = data;
 			this.description = description;
+			this.planMs = planMs;
+			this.transformMs = transformMs;
 		}
 
 		public float[] data() { return data; }
+
+		/** Wall time of opening the backend, making the plan and setting its points (ms). */
+		public double planMs() { return planMs; }
+
+		/** Wall time of the transform of the whole batch (ms). */
+		public double transformMs() { return transformMs; }
 
 		/** The backend, the plan's parameters and its stage times. */
 		public String description() { return description; }
@@ -48,13 +58,16 @@ public final class BartNufft {
 		InvalidInputException.require(2 * pixels * transforms <= Integer.MAX_VALUE - 8, "image of " + pixels +
 			" pixels x " + transforms + " coils/frames is too large for one array");
 		final float[] image = new float[(int) (2 * pixels * transforms)];
+		final long t0 = System.nanoTime();
 		final Backend backend = session.backend(options);
 		try (NufftPlan plan = backend.plan(size, options)) {
 			plan.setPoints(t);
+			final long t1 = System.nanoTime();
 			try (NufftOperator op = NufftOperator.bart(backend, plan, (int) transforms)) {
 				Operators.applyAdjoint(op, samples, image);
 			}
-			return new Result(image, "adjoint " + plan.backend() + ": " + plan.parameters() + "; " + plan.times());
+			return new Result(image, "adjoint " + plan.backend() + ": " + plan.parameters() + "; " + plan.times(),
+				(t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
 		}
 	}
 
@@ -69,13 +82,16 @@ public final class BartNufft {
 		InvalidInputException.require(2L * points * transforms <= Integer.MAX_VALUE - 8, "k-space of " + points +
 			" points x " + transforms + " coils/frames is too large for one array");
 		final float[] samples = new float[(int) (2 * points * transforms)];
+		final long t0 = System.nanoTime();
 		final Backend backend = session.backend(options);
 		try (NufftPlan plan = backend.plan(size, options)) {
 			plan.setPoints(t);
+			final long t1 = System.nanoTime();
 			try (NufftOperator op = NufftOperator.bart(backend, plan, (int) transforms)) {
 				Operators.apply(op, image, samples);
 			}
-			return new Result(samples, "forward " + plan.backend() + ": " + plan.parameters() + "; " + plan.times());
+			return new Result(samples, "forward " + plan.backend() + ": " + plan.parameters() + "; " + plan.times(),
+				(t1 - t0) / 1e6, (System.nanoTime() - t1) / 1e6);
 		}
 	}
 }

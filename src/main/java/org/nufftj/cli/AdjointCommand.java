@@ -33,7 +33,8 @@ final class AdjointCommand implements Callable<Integer> {
 	@Mixin
 	NufftArgs nufft;
 
-	@Option(names = "--verbose", description = "Print plan parameters and stage times to stderr.")
+	@Option(names = "--verbose", description = "Print plan parameters, stage times and the time " +
+		"split (start-up, read, plan, transform, write) to stderr.")
 	boolean verbose;
 
 	@Parameters(index = "0", paramLabel = "<traj>", description = "Trajectory .cfl (base name, with or without extension).")
@@ -51,7 +52,7 @@ final class AdjointCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
-		final long t0 = System.nanoTime();
+		final StepTimes times = new StepTimes();
 		final var options = nufft.options();
 		OutputPaths.refuseOverwrite(List.of(output), List.of(traj, kspace));
 		AtomicFiles.requireFolder(output);
@@ -60,12 +61,12 @@ final class AdjointCommand implements Callable<Integer> {
 			"different trajectories; adjoint transforms one trajectory (use recon)");
 		final FrameGroup part = scan.parts().get(0);
 		final int[] size = scan.matrix();
-		final long t1 = System.nanoTime();
+		times.mark("read");
 		final BartNufft.Result r;
 		try (Session session = new Session()) {
 			r = BartNufft.adjoint(session, part.trajectory(), size, part.kspace().data(), options);
 		}
-		final long t2 = System.nanoTime();
+		times.mark("plan", r.planMs(), "transform");
 		if (verbose) spec.commandLine().getErr().println(r.description());
 		final long[] out = new long[Cfl.DIMS];
 		java.util.Arrays.fill(out, 1);
@@ -75,9 +76,8 @@ final class AdjointCommand implements Callable<Integer> {
 		if (ImageFiles.isTiff(output)) ImageFiles.write(output, new ComplexImage(r.data(), size, scan.coils(),
 			scan.frames(), null), null);
 		else Cfl.write(output, out, r.data());
-		if (verbose) spec.commandLine().getErr().printf("times: read %.0f ms, plan + points + adjoint %.0f ms, write %.0f ms " +
-			"(JVM up %.0f ms before)%n", (t1 - t0) / 1e6, (t2 - t1) / 1e6, (System.nanoTime() - t2) / 1e6,
-			java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() - (System.nanoTime() - t0) / 1e6);
+		times.mark("write");
+		if (verbose) spec.commandLine().getErr().println(times.line());
 		return Main.OK;
 	}
 }

@@ -33,7 +33,8 @@ final class ForwardCommand implements Callable<Integer> {
 	@Mixin
 	NufftArgs nufft;
 
-	@Option(names = "--verbose", description = "Print plan parameters and stage times to stderr.")
+	@Option(names = "--verbose", description = "Print plan parameters, stage times and the time " +
+		"split (start-up, read, plan, transform, write) to stderr.")
 	boolean verbose;
 
 	@Parameters(index = "0", paramLabel = "<traj>", description = "Trajectory .cfl.")
@@ -50,6 +51,7 @@ final class ForwardCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
+		final StepTimes times = new StepTimes();
 		final var options = nufft.options();
 		OutputPaths.refuseOverwrite(List.of(output), List.of(traj, imagePath));
 		AtomicFiles.requireFolder(output);
@@ -60,16 +62,20 @@ final class ForwardCommand implements Callable<Integer> {
 		if (nufft.dims() != null && !Arrays.equals(nufft.dims(), size)) throw new InvalidInputException("-d " +
 			nufft.dims + " does not match the image " + imagePath + " of " + Options.describeMatrix(size));
 		final Trajectory t = ScanLoader.bartTrajectory(traj, size);
+		times.mark("read");
 		final BartNufft.Result r;
 		try (Session session = new Session()) {
 			r = BartNufft.forward(session, t, size, img.data(), options);
 		}
+		times.mark("plan", r.planMs(), "transform");
 		if (verbose) spec.commandLine().getErr().println(r.description());
 		final long[] out = img.dims();
 		out[0] = 1;
 		out[1] = t.readout();
 		out[2] = t.shots();
 		Cfl.write(output, out, r.data());
+		times.mark("write");
+		if (verbose) spec.commandLine().getErr().println(times.line());
 		return Main.OK;
 	}
 }

@@ -56,7 +56,8 @@ final class ReconCommand implements Callable<Integer> {
 		"Fails (exit 4) when no GPU is usable." })
 	boolean compare;
 
-	@Option(names = "--verbose", description = "Print what ran to stderr.")
+	@Option(names = "--verbose", description = "Print what ran and the time split (start-up, read, reconstruct, " +
+		"write) to stderr.")
 	boolean verbose;
 
 	@Parameters(arity = "2..3", paramLabel = "[<traj>] <kspace> <output>", description = { "Trajectory .cfl [3, readout, " +
@@ -69,6 +70,7 @@ final class ReconCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
+		final StepTimes times = new StepTimes();
 		final ReconOptions options = options();
 		final Path traj = files.size() == 3 ? files.get(0) : null;
 		final Path kspace = files.get(files.size() - 2), output = files.get(files.size() - 1);
@@ -77,12 +79,16 @@ final class ReconCommand implements Callable<Integer> {
 		AtomicFiles.requireFolder(output);
 		final Scan scan = ScanLoader.load(kspace, traj, TrajectoryKind.FILE, nufft.dims());
 		final ReconOptions o = options.withDcf(Options.dcf(dcf, scan.cartesian()));
+		times.mark("read");
 		// One session for this run: --compare's reconstructions share the device instead of opening it twice.
 		try (Session session = new Session()) {
 			if (!compare) {
 				final Reconstruction r = Reconstruction.run(scan, o, Progress.NONE, session, Devices.parse(nufft.device));
+				times.mark("reconstruct (plan, DCF, transform, combine: split above)");
 				if (verbose) spec.commandLine().getErr().println(r.describe());
 				ImageFiles.write(output, r.image(), scan.frameDims());
+				times.mark("write");
+				if (verbose) spec.commandLine().getErr().println(times.line());
 				return Main.OK;
 			}
 			return compare(scan, o, output, session);
