@@ -77,7 +77,7 @@ public final class GpuSuite {
 	private static void tests(final StringBuilder md) {
 		// GPU subclasses of the shared backend / operator / recon suites (other packages) are listed here as they land.
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, GpuIterativeTest.class, NufftBackendServiceTest.class };
+			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, GpuIterativeTest.class, GpuRegularizationTest.class, NufftBackendServiceTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
