@@ -28,8 +28,9 @@ import org.nufftj.nufft.Precision;
  * average over shifts of BART's λ‖W_shift x‖₁ (the approximation band has weight 0: it is not thresholded).
  * </p>
  * <p>
- * Axis flags are BART's (bit a: spatial axis a; axes of size 1 are skipped). Levels: as many as keep the coarsest
- * scale ≥ 16 pixels on the smallest transformed axis (BART's minimum size 16), at least 1.
+ * Axis flags are BART's (bit a: spatial axis a; axes of size 1 are skipped). Levels: as many halvings of the smallest
+ * transformed axis as it takes to reach 16 pixels or fewer (BART's minimum size 16; 48 → 24 → 12: 2 levels,
+ * 64 → 32 → 16: 2, 256: 4), at least 1.
  * </p>
  */
 public final class UndecimatedWavelet extends AbstractOperator {
@@ -209,9 +210,9 @@ public final class UndecimatedWavelet extends AbstractOperator {
 	private static int levels(final int[] size, final int[] sel) {
 		int min = Integer.MAX_VALUE;
 		for (final int a : sel) min = Math.min(min, size[a]);
-		int l = 1;
-		while (min >> (l + 1) >= MIN_SIZE) l++;
-		return l;
+		int l = 0;
+		for (int n = min; n > MIN_SIZE; n = (n + 1) / 2) l++;
+		return Math.max(1, l);
 	}
 
 	private static long bandCount(final int[] size, final int flags) {
