@@ -24,10 +24,10 @@ import org.nufftj.recon.sense.EspiritOptions;
 
 /**
  * Iterative reconstruction of a loaded {@link Scan} (one frame) for Fiji's "Iterative reconstruction" and "Estimate
- * coil sensitivities": coil maps from a file or by ESPIRiT on the k-space centre gridded from the scan itself (the
- * gridding reconstruction's per-coil images, DCF and all, centred FFT to a Cartesian k-space, then
- * {@link Espirit#fromKSpace} with its defaults and one set of maps), then {@link Pics#reconstruct} with the given
- * settings — the code path of {@code nufft-j pics}.
+ * coil sensitivities": coil maps from a file, by Walsh's adaptive estimate on the gridded coil images, or by ESPIRiT
+ * on the k-space centre gridded from the scan itself (the gridding reconstruction's per-coil images, DCF and all,
+ * centred FFT to a Cartesian k-space, then {@link Espirit#fromKSpace} with its defaults and one set of maps), then
+ * {@link Pics#reconstruct} with the given settings — the code path of {@code nufft-j pics}.
  */
 public final class IterativeReconstruction {
 
@@ -35,13 +35,15 @@ public final class IterativeReconstruction {
 	public enum MapsSource {
 		/** ESPIRiT from the gridded k-space centre. */
 		ESPIRIT,
+		/** Walsh's adaptive estimate from the gridded coil images (low resolution through its 7-pixel window). */
+		WALSH,
 		/** A BART .cfl [X, Y, Z, coils(, sets)] file (the first set). */
 		FILE;
 
-		/** espirit or file (walsh is not offered: no Walsh maps, only the Walsh combination, exist yet). */
+		/** espirit, walsh or file. */
 		public static MapsSource parse(final String s) {
 			for (final MapsSource m : values()) if (m.name().equalsIgnoreCase(s)) return m;
-			throw new InvalidInputException("maps: unknown value '" + s + "', expected espirit or file");
+			throw new InvalidInputException("maps: unknown value '" + s + "', expected espirit, walsh or file");
 		}
 	}
 
@@ -92,6 +94,14 @@ public final class IterativeReconstruction {
 		return Espirit.fromKSpace(k, matrix, part.kspace().coils(), options);
 	}
 
+	/** Walsh's maps [coil][pixel] from the gridding reconstruction's coil images of {@code scan} (one frame). */
+	public static float[] walsh(final Scan scan, final ReconOptions gridding, final Session session) {
+		single(scan);
+		final List<ComplexImage> coils = Reconstruction.run(scan, gridding.withKeepCoils(true), null, session).coils();
+		InvalidInputException.require(!coils.isEmpty(), "Walsh maps: the gridding gave no coil images");
+		return org.nufftj.recon.CoilCombine.walshMaps(coils.get(0).data(), 0, scan.matrix(), scan.coils());
+	}
+
 	/** Maps [coil][pixel] of the first set of a BART file, which must match the scan's matrix and coils. */
 	public static float[] mapsFromFile(final Scan scan, final Path file) throws IOException {
 		InvalidInputException.require(file != null, "mapsfile: a coil map file is needed with maps=file");
@@ -118,6 +128,11 @@ public final class IterativeReconstruction {
 		if (source == MapsSource.FILE) {
 			maps = mapsFromFile(scan, mapsFile);
 			note = "maps from " + mapsFile;
+		}
+		else if (source == MapsSource.WALSH) {
+			if (progress != null) progress.update(0, "Walsh maps");
+			maps = walsh(scan, gridding, session);
+			note = "Walsh maps (window " + org.nufftj.recon.CoilCombine.WINDOW + ")";
 		}
 		else {
 			if (progress != null) progress.update(0, "ESPIRiT maps");

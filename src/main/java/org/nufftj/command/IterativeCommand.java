@@ -27,8 +27,8 @@ import ij.ImagePlus;
 	attrs = @Attr(name = NufftCommand.KEY, value = "iterative"))
 public class IterativeCommand extends AbstractScanCommand {
 
-	@Parameter(persist = false, label = "maps", description = "coil maps: ESPIRiT from the data's centre, or a BART " +
-		".cfl file", choices = { "espirit", "file" })
+	@Parameter(persist = false, label = "maps", description = "coil maps: ESPIRiT from the data's centre, Walsh's " +
+		"adaptive estimate, or a BART .cfl file", choices = { "espirit", "walsh", "file" })
 	public String maps = "espirit";
 
 	@Parameter(persist = false, label = "mapsfile", description = "coil maps [X, Y, Z, coils] (maps=file)", required =

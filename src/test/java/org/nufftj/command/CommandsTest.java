@@ -440,6 +440,12 @@ class CommandsTest {
 		assertEquals(32, imp.getWidth());
 		final String info = String.valueOf(imp.getProperty("Info"));
 		assertTrue(info.contains("regularization=" + reg) && info.contains("ESPIRiT maps"), info);
+		if (reg.equals("tv")) { // Walsh's maps instead of ESPIRiT's
+			final CommandModule w = run(IterativeCommand.class, Map.of("kspace", small, "regularization", reg, "maps",
+				"walsh", "iterations", 5, "device", "cpu"));
+			assertFalse(w.isCanceled(), w.getCancelReason());
+			assertTrue(String.valueOf(((ImagePlus) w.getOutput("image")).getProperty("Info")).contains("Walsh maps"));
+		}
 		float max = 0;
 		for (final float v : (float[]) imp.getProcessor().getPixels()) max = Math.max(max, v);
 		assertTrue(max > 0, "a non-zero image");
