@@ -141,6 +141,8 @@ public final class GpuSuite {
 			.append("GpuReconTest = the shared AbstractReconTest suite (gridding recon and Pipe-Menon, vs the CPU backend), ")
 			.append("GpuOperatorTest = the shared AbstractOperatorTest suite (adjointness of every operator and ")
 			.append("composition), GpuIterativeTest = the shared AbstractIterativeTest suite (CG, SENSE, Toeplitz normal), ")
+			.append("GpuRegularizationTest = the shared AbstractRegularizationTest suite (soft threshold, wavelet, finite ")
+			.append("differences, FISTA, ADMM), ")
 			.append("NufftBackendServiceTest = the SciJava GPU service ")
 			.append("through the commands).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
