@@ -86,6 +86,22 @@ __device__ __forceinline__ void multiply_real(const typename Cplx<T>::type* a, c
 	}
 }
 
+/**
+ * Complex soft thresholding, the proximal map of tau·|.| per element: out[i] = x[i]·max(0, 1 − tau/|x[i]|) (0 where
+ * |x[i]| ≤ tau), i < n complex elements (BART's md_zsoftthresh with no joint dimensions).
+ */
+template <typename T>
+__device__ __forceinline__ void soft_threshold(const typename Cplx<T>::type* x, typename Cplx<T>::type* out,
+	long long n, T tau)
+{
+	GRID_STRIDE(i, n) {
+		const typename Cplx<T>::type u = x[i];
+		const T m = nj_hypot(u.x, u.y);
+		const T s = m > tau ? (m - tau) / m : (T) 0;
+		out[i] = cplx<T>(u.x * s, u.y * s);
+	}
+}
+
 /** out[i] = Σ_b x[b·n + i], b < batch, i < n values (summed in order b = 0, 1, …). */
 template <typename T>
 __device__ __forceinline__ void sum_batch(const T* x, T* out, long long n, int batch) {
@@ -446,6 +462,10 @@ __device__ __forceinline__ void walsh_shared(const typename Cplx<T>::type* image
 		long long n, long long nw)                                                                                      \
 	{                                                                                                                   \
 		multiply_real<T>(a, w, out, n, nw);                                                                             \
+	}                                                                                                                   \
+	extern "C" __global__ void vec_soft_threshold_##S(const Cplx<T>::type* x, Cplx<T>::type* out, long long n, T tau) \
+	{                                                                                                                   \
+		soft_threshold<T>(x, out, n, tau);                                                                              \
 	}                                                                                                                   \
 	extern "C" __global__ void vec_sum_batch_##S(const T* x, T* out, long long n, int batch)                          \
 	{                                                                                                                   \

@@ -15,16 +15,24 @@ import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
 import org.nufftj.operator.LinearOperator;
 import org.nufftj.operator.NufftOperator;
+import org.nufftj.recon.iterative.Admm;
 import org.nufftj.recon.iterative.ConjugateGradient;
+import org.nufftj.recon.iterative.Fista;
+import org.nufftj.recon.iterative.IterationListener;
+import org.nufftj.recon.iterative.L1Penalty;
+import org.nufftj.recon.iterative.PowerIteration;
+import org.nufftj.recon.iterative.SolverResult;
 import org.nufftj.recon.iterative.SenseOperator;
 import org.nufftj.recon.iterative.ToeplitzNormal;
 import org.nufftj.trajectory.Trajectory;
 
 /**
- * Iterative SENSE reconstruction with Tikhonov regularisation as {@code bart pics -l2} computes it (the subset in
- * docs/cli.md): with A the non-Cartesian SENSE model of BART's NUFFT scaling (A x = [1/√N · F(S_c ⊙ x)]_c), the
- * k-space y is divided by BART's scale σ (below), then conjugate gradients from x = 0 solve (AᴴA + λI) x = Aᴴ(y/σ)
- * for the given number of iterations; with {@code rescale} (BART's {@code -S}) the image is multiplied by σ.
+ * Iterative SENSE reconstruction as {@code bart pics} computes it (the subset in docs/cli.md): with A the
+ * non-Cartesian SENSE model of BART's NUFFT scaling (A x = [1/√N · F(S_c ⊙ x)]_c), the k-space y is divided by
+ * BART's scale σ (below), then from x = 0 (or a warm start / σ) x = argmin ½‖A x − y/σ‖² + R(x) for the given number
+ * of iterations: Tikhonov R = (λ/2)‖x‖² by conjugate gradients on (AᴴA + λI) x = Aᴴ(y/σ) ({@code -l2}); l1-wavelet
+ * R = λ‖W x‖₁ by FISTA ({@code -l1}, {@code -R W}); isotropic total variation by ADMM with CG inner solves
+ * ({@code -R T}); with {@code rescale} (BART's {@code -S}) the image is multiplied by σ.
  * <p>
  * σ is BART 0.8's {@code estimate_scaling_norm(1, N, a, false)} (src/sense/optcom.c, as the non-Cartesian branch
  * of src/pics.c calls it) on the adjoint image a = Aᴴy: with |a| sorted ascending over the N pixels,
@@ -51,13 +59,18 @@ public final class Pics {
 	/** The solve's settings (validated). */
 	public static final class Settings {
 
-		final double lambda;
+		final Regularization regularization;
 		final int iterations;
 		final boolean rescale;
 		final Normal normal;
 		final NufftOptions nufft;
+		final double step, rho, tolerance;
+		final boolean eigen, admm;
+		final int cgIterations;
 
 		/**
+		 * Tikhonov λ‖x‖² by conjugate gradients (BART's {@code -l2 -r λ}).
+		 *
 		 * @param lambda     λ ≥ 0
 		 * @param iterations ≥ 1
 		 * @param rescale    BART's -S: multiply the image by σ at the end
@@ -67,14 +80,57 @@ public final class Pics {
 		public Settings(final double lambda, final int iterations, final boolean rescale, final Normal normal,
 			final NufftOptions nufft)
 		{
-			InvalidInputException.require(lambda >= 0 && Double.isFinite(lambda), "-r (lambda): expected a finite " +
-				"number >= 0, found " + lambda);
+			this(Regularization.tikhonov(check(lambda)), iterations, rescale, normal, nufft, 0.95, false, 0.5, 10,
+				false, 0);
+		}
+
+		/**
+		 * @param regularization the term (Tikhonov: CG; l1-wavelet: FISTA; total variation: ADMM)
+		 * @param iterations     ≥ 1 (CG, FISTA or ADMM outer iterations)
+		 * @param rescale        BART's -S
+		 * @param normal         the normal operator
+		 * @param nufft          NUFFT options
+		 * @param step           FISTA's step (BART's -s, default 0.95), > 0
+		 * @param eigen          divide the step by the largest eigenvalue of AᴴA (BART's -e)
+		 * @param rho            ADMM's ρ (BART's -u, default 0.5), > 0
+		 * @param cgIterations   CG iterations per ADMM step (BART's -C, default 10), ≥ 1
+		 * @param admm           ADMM for the l1-wavelet too (BART's -m)
+		 * @param tolerance      stop early at this residual (0: run every iteration)
+		 */
+		public Settings(final Regularization regularization, final int iterations, final boolean rescale,
+			final Normal normal, final NufftOptions nufft, final double step, final boolean eigen, final double rho,
+			final int cgIterations, final boolean admm, final double tolerance)
+		{
 			InvalidInputException.require(iterations >= 1, "-i (iterations): expected >= 1, found " + iterations);
-			this.lambda = lambda;
+			InvalidInputException.require(step > 0 && Double.isFinite(step), "-s (step): expected a finite number > 0, " +
+				"found " + step);
+			InvalidInputException.require(rho > 0 && Double.isFinite(rho), "-u (rho): expected a finite number > 0, " +
+				"found " + rho);
+			InvalidInputException.require(cgIterations >= 1, "-C (CG iterations): expected >= 1, found " +
+				cgIterations);
+			InvalidInputException.require(tolerance >= 0 && Double.isFinite(tolerance), "tolerance: expected a finite " +
+				"number >= 0, found " + tolerance);
+			this.regularization = regularization;
 			this.iterations = iterations;
 			this.rescale = rescale;
 			this.normal = normal;
 			this.nufft = nufft;
+			this.step = step;
+			this.eigen = eigen;
+			this.rho = rho;
+			this.cgIterations = cgIterations;
+			this.admm = admm;
+			this.tolerance = tolerance;
+		}
+
+		public Regularization regularization() { return regularization; }
+
+		public int iterations() { return iterations; }
+
+		private static double check(final double lambda) {
+			InvalidInputException.require(lambda >= 0 && Double.isFinite(lambda), "-r (lambda): expected a finite " +
+				"number >= 0, found " + lambda);
+			return lambda;
 		}
 	}
 
@@ -83,10 +139,10 @@ public final class Pics {
 
 		private final float[] image;
 		private final double scale;
-		private final ConjugateGradient.Result solve;
+		private final SolverResult solve;
 		private final String description;
 
-		Result(final float[] image, final double scale, final ConjugateGradient.Result solve, final String description) {
+		Result(final float[] image, final double scale, final SolverResult solve, final String description) {
 			this.image = image;
 			this.scale = scale;
 			this.solve = solve;
@@ -99,7 +155,7 @@ public final class Pics {
 		/** BART's σ the k-space was divided by. */
 		public double scale() { return scale; }
 
-		public ConjugateGradient.Result solve() { return solve; }
+		public SolverResult solve() { return solve; }
 
 		public String description() { return description; }
 	}
@@ -110,10 +166,11 @@ public final class Pics {
 
 	/**
 	 * Reconstructs one image of {@code size} from k-space [coil][point] of {@code coils} coils on the trajectory
-	 * {@code t}, with coil maps [coil][pixel]. {@code monitor} (may be null) sees every iteration.
+	 * {@code t}, with coil maps [coil][pixel]. {@code start} (may be null) is a warm start in the image's scale (as
+	 * BART's -W: divided by σ before the solve). {@code listener} (may be null) sees every iteration.
 	 */
 	public static Result reconstruct(final Session session, final Trajectory t, final int[] size, final float[] kspace,
-		final float[] maps, final int coils, final Settings s, final ConjugateGradient.Monitor monitor)
+		final float[] maps, final int coils, final Settings s, final float[] start, final IterationListener listener)
 	{
 		long px = 1;
 		for (final int n : size) px *= n;
@@ -121,30 +178,68 @@ public final class Pics {
 			coils + " coils x " + px + " pixels of " + Options.describeMatrix(size));
 		InvalidInputException.require(kspace.length == 2L * t.count() * coils, "kspace: " + kspace.length / 2 +
 			" samples, expected " + coils + " coils x " + t.count() + " trajectory points");
+		InvalidInputException.require(start == null || start.length == 2 * px, "warm start: " + (start == null ? 0 :
+			start.length / 2) + " pixels, expected " + px + " of " + Options.describeMatrix(size));
 		final Backend backend = session.backend(s.nufft);
 		final Precision p = s.nufft.precision();
+		final Regularization reg = s.regularization;
 		final long t0 = System.nanoTime();
 		try (NufftPlan plan = backend.plan(size, s.nufft)) {
 			plan.setPoints(t);
 			try (Buffer bmaps = upload(backend, maps, p); Buffer y = upload(backend, kspace, p);
-				Buffer b = backend.allocate(2 * px, p); Buffer x = backend.allocate(2 * px, p);
+				Buffer b = backend.allocate(2 * px, p);
+				Buffer x = start == null ? backend.allocate(2 * px, p) : upload(backend, start, p);
 				SenseOperator a = SenseOperator.bart(backend, plan, bmaps, coils);
 				ToeplitzNormal toeplitz = s.normal == Normal.TOEPLITZ ? new ToeplitzNormal(backend, t, size, s.nufft,
 					NufftOperator.bartScale(size), null, coils) : null;
-				LinearOperator normal = toeplitz != null ? a.normal(toeplitz) : a.normal();
-				ConjugateGradient cg = new ConjugateGradient(normal, s.lambda, s.iterations, 0))
+				LinearOperator normal = toeplitz != null ? a.normal(toeplitz) : a.normal())
 			{
 				a.applyAdjoint(y, b);
 				final double sigma = bartScale(read(backend, b));
 				backend.scale(b, 1 / sigma);
+				if (start != null) backend.scale(x, 1 / sigma);
+				final double yNorm = backend.norm(y) / sigma;
 				final long t1 = System.nanoTime();
-				final ConjugateGradient.Result r = cg.solve(b, x, monitor);
+				final SolverResult r;
+				String extra = "";
+				if (reg.kind() == Regularization.Kind.TIKHONOV) {
+					try (ConjugateGradient cg = new ConjugateGradient(normal, reg.lambda(), s.iterations, s.tolerance)) {
+						final ConjugateGradient.Result c = cg.solve(b, x, listener == null ? null : (k, rel) -> listener
+							.iteration(k, rel, Double.NaN));
+						r = new SolverResult("CG", c.iterations(), c.relativeResidual(), c.converged());
+					}
+				}
+				else {
+					try (L1Penalty penalty = reg.kind() == Regularization.Kind.L1_WAVELET ? L1Penalty.wavelet(backend, p,
+						size, 1, reg.flags(), reg.lambda()) : L1Penalty.totalVariation(backend, p, size, 1, reg.flags(),
+							reg.lambda(), true))
+					{
+						if (reg.kind() == Regularization.Kind.L1_WAVELET && !s.admm) {
+							double step = s.step;
+							if (s.eigen) {
+								final double eig = PowerIteration.largestEigenvalue(normal, 30, 1);
+								step /= eig;
+								extra = String.format(Locale.ROOT, "; max eigenvalue %.6g", eig);
+							}
+							try (Fista f = new Fista(normal, penalty, step, s.iterations, s.tolerance, false)) {
+								r = f.solve(b, x, yNorm * yNorm, listener);
+							}
+						}
+						else {
+							try (Admm admm = new Admm(normal, penalty, s.rho, s.iterations, s.cgIterations, s.tolerance)) {
+								r = admm.solve(b, x, yNorm * yNorm, listener);
+							}
+							extra = String.format(Locale.ROOT, "; rho %g, %d CG iterations per step", s.rho,
+								s.cgIterations);
+						}
+					}
+				}
 				if (s.rescale) backend.scale(x, sigma);
 				final float[] image = read(backend, x);
 				final long t2 = System.nanoTime();
-				return new Result(image, sigma, r, String.format(Locale.ROOT, "pics %s, %s normal operator, lambda %g: " +
-					"%s; scale %.6g; setup %.0f ms, solve %.0f ms (%.1f ms per iteration); plan %s", backend.name(),
-					s.normal.name().toLowerCase(Locale.ROOT), s.lambda, r, sigma, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
+				return new Result(image, sigma, r, String.format(Locale.ROOT, "pics %s, %s normal operator, %s: " +
+					"%s; scale %.6g%s; setup %.0f ms, solve %.0f ms (%.1f ms per iteration); plan %s", backend.name(),
+					s.normal.name().toLowerCase(Locale.ROOT), reg, r, sigma, extra, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
 					(t2 - t1) / 1e6 / Math.max(1, r.iterations()), plan.parameters()));
 			}
 		}
@@ -155,7 +250,7 @@ public final class Pics {
 	 * [3, readout, shots] in cycles/FOV → image [X, Y, Z].
 	 */
 	public static Result run(final Session session, final Path kspace, final Path maps, final Path traj,
-		final Path output, final Settings s, final ConjugateGradient.Monitor monitor) throws IOException
+		final Path output, final Settings s, final Path warmStart, final IterationListener listener) throws IOException
 	{
 		final Cfl.Array m = Cfl.read(maps), k = Cfl.read(kspace);
 		final long[] md = m.dims(), kd = k.dims();
@@ -174,7 +269,16 @@ public final class Pics {
 		final Trajectory t = TrajectoryFiles.readCfl(traj, size);
 		InvalidInputException.require(t.count() == kd[1] * kd[2], "traj: " + t.count() + " points but k-space has " +
 			kd[1] + " x " + kd[2]);
-		final Result r = reconstruct(session, t, size, k.data(), m.data(), (int) kd[3], s, monitor);
+		float[] start = null;
+		if (warmStart != null) {
+			final Cfl.Array w = Cfl.read(warmStart);
+			long wpx = 1;
+			for (final long d : w.dims()) wpx *= d;
+			InvalidInputException.require(wpx == md[0] * md[1] * md[2], warmStart + ": dims " + Arrays.toString(w
+				.dims()) + ", expected an image of " + md[0] + " x " + md[1] + " x " + md[2]);
+			start = w.data();
+		}
+		final Result r = reconstruct(session, t, size, k.data(), m.data(), (int) kd[3], s, start, listener);
 		final long[] out = new long[Cfl.DIMS];
 		Arrays.fill(out, 1);
 		for (int a = 0; a < 3; a++) out[a] = md[a];

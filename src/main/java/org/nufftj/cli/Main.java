@@ -36,7 +36,7 @@ import picocli.CommandLine.Command;
 	description = "Non-uniform FFT reconstruction of non-Cartesian MRI k-space (BART .cfl files in and out).",
 	footer = { "%nThe nufft-j script also runs ImageJ macros headless with NUFFT-J's commands: nufft-j macro FILE.ijm " +
 		"[ARGUMENT] (exit 1 when a NUFFT-J command in it fails; see README, Install in Fiji / ImageJ)." },
-	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, PicsCommand.class,
+	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, PicsCommand.class, EcalibCommand.class,
 		BatchCommand.class, SimulateCommand.class, UltrasoundCommands.Simulate.class, UltrasoundCommands.Recon.class,
 		InfoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class })
 public final class Main implements Callable<Integer> {

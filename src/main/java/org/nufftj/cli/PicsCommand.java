@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.Options;
 import org.nufftj.app.Pics;
+import org.nufftj.app.Regularization;
 import org.nufftj.app.Session;
 
 import picocli.CommandLine.Command;
@@ -16,23 +17,52 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code nufft-j pics}: drop-in for the l2 (Tikhonov CG-SENSE) subset of {@code bart pics -t}. */
+/** {@code nufft-j pics}: drop-in for the -l2, -l1, -R W and -R T subset of {@code bart pics -t}. */
 @Command(name = "pics", mixinStandardHelpOptions = true,
-	description = { "Iterative SENSE reconstruction with Tikhonov regularisation, a drop-in for 'bart pics -l2'.",
+	description = { "Iterative SENSE reconstruction, a drop-in for 'bart pics' with -l2, -l1, -R W, -R T.",
 		"Same argument order, files, dims and scaling as bart for the subset in docs/cli.md:",
-		"  x = argmin ||A x - y/s||^2 + lambda ||x||^2 by conjugate gradients from 0, A = 1/sqrt(N) NUFFT(maps . x),",
+		"  x = argmin 1/2 ||A x - y/s||^2 + R(x) from 0, A = 1/sqrt(N) NUFFT(maps . x),",
+		"  R: -l2 -r lambda: lambda/2 ||x||^2 (conjugate gradients); -l1 -r lambda = -R W:7:0:lambda: l1 of an",
+		"  undecimated Daubechies-2 wavelet (FISTA, step -s / max eigenvalue with -e); -R T:flags:0:lambda:",
+		"  isotropic total variation (ADMM, rho -u, -C CG iterations per step);",
 		"  s = bart's data scale (p90 or max of |A^H y|); -S multiplies x by s.",
 		"kspace [1, readout, shots, coils], maps [X, Y, Z, coils], traj [3, readout, shots] -> output [X, Y, Z]." })
 final class PicsCommand implements Callable<Integer> {
 
-	@Option(names = "-l", paramLabel = "2", description = "Regularisation: -l2 (Tikhonov, the default). -l1 is not " +
-		"implemented.")
+	@Option(names = "-l", paramLabel = "1|2", description = "Regularisation: -l2 (Tikhonov, the default) or -l1 " +
+		"(l1-wavelet, = -R W:7:0:lambda).")
 	int norm = 2;
 
 	@Option(names = "-r", paramLabel = "lambda", description = "Regularisation weight lambda >= 0 (default: 0).")
 	double lambda;
 
-	@Option(names = "-i", paramLabel = "iter", description = "Conjugate-gradient iterations (default: 30, as bart).")
+	@Option(names = "-R", paramLabel = "<T>:A:B:C", description = "Regularisation as bart: W:flags:0:lambda " +
+		"(l1-wavelet), T:flags:0:lambda (total variation; flags bit 10 = time), Q:lambda (l2). One term.")
+	String[] regularizations = {};
+
+	@Option(names = "-e", description = "Divide the FISTA step by the largest eigenvalue of A^H A (power iteration).")
+	boolean eigen;
+
+	@Option(names = "-s", paramLabel = "step", description = "FISTA step (default: 0.95, as bart).")
+	double step = 0.95;
+
+	@Option(names = "-m", description = "ADMM for the l1-wavelet too (total variation always uses ADMM).")
+	boolean admm;
+
+	@Option(names = "-u", paramLabel = "rho", description = "ADMM rho (default: 0.5, as bart).")
+	double rho = 0.5;
+
+	@Option(names = "-C", paramLabel = "iter", description = "CG iterations per ADMM step (default: 10, as bart).")
+	int cgIterations = 10;
+
+	@Option(names = "-n", description = "Accepted for bart compatibility: no random wavelet shifts (the wavelet here " +
+		"is undecimated, hence shift-invariant, either way).")
+	boolean noRandomShift;
+
+	@Option(names = "-W", paramLabel = "<img>", description = "Warm start with <img> (an image of the output's size).")
+	Path warmStart;
+
+	@Option(names = "-i", paramLabel = "iter", description = "Iterations of CG, FISTA or ADMM (default: 30, as bart).")
 	int iterations = 30;
 
 	@Option(names = "-t", paramLabel = "<traj>", required = true, description = "Trajectory .cfl (required: " +
@@ -82,16 +112,29 @@ final class PicsCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
-		InvalidInputException.require(norm == 2, "-l" + norm + ": only -l2 (Tikhonov) is implemented");
-		final Pics.Settings s = new Pics.Settings(lambda, iterations, rescale, Pics.Normal.parse(normal), Options
-			.nufft(Options.AUTO, 0, 0, tolerance, precision, device, Options.AUTO, threads));
+		InvalidInputException.require(norm == 1 || norm == 2, "-l" + norm + ": expected -l1 (l1-wavelet) or -l2 " +
+			"(Tikhonov)");
+		InvalidInputException.require(regularizations.length <= 1, "-R given " + regularizations.length + " times: " +
+			"one regularisation term is supported");
+		final Regularization reg = regularizations.length == 1 ? Regularization.parseBart(regularizations[0]) :
+			norm == 1 ? Regularization.wavelet(7, checkLambda(lambda)) : Regularization.tikhonov(checkLambda(lambda));
+		final Pics.Settings s = new Pics.Settings(reg, iterations, rescale, Pics.Normal.parse(normal), Options.nufft(
+			Options.AUTO, 0, 0, tolerance, precision, device, Options.AUTO, threads), step, eigen, rho, cgIterations,
+			admm, 0);
 		final PrintWriter err = spec.commandLine().getErr();
 		final Pics.Result r;
 		try (Session session = new Session(err::println)) {
-			r = Pics.run(session, kspace, maps, traj, output, s, verbose ? (k, rel) -> err.printf(Locale.ROOT,
-				"iteration %d: relative residual %.6e%n", k, rel) : null);
+			r = Pics.run(session, kspace, maps, traj, output, s, warmStart, verbose ? (k, res, objective) -> err.printf(
+				Locale.ROOT, "iteration %d: relative residual %.6e%s%n", k, res, Double.isNaN(objective) ? "" : String
+					.format(Locale.ROOT, ", objective %.6e", objective)) : null);
 		}
 		if (verbose) err.println(r.description());
 		return Main.OK;
+	}
+
+	private static double checkLambda(final double lambda) {
+		InvalidInputException.require(lambda >= 0 && Double.isFinite(lambda), "-r (lambda): expected a finite number " +
+			">= 0, found " + lambda);
+		return lambda;
 	}
 }

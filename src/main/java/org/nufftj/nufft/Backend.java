@@ -108,6 +108,12 @@ public interface Backend extends AutoCloseable {
 	 */
 	void multiplyReal(Buffer a, Buffer w, Buffer out);
 
+	/**
+	 * Complex soft thresholding, the proximal map of τ·Σ|x_i|: out_i = x_i·max(0, 1 − τ/|x_i|), i.e. 0 where
+	 * |x_i| ≤ τ (BART's {@code md_zsoftthresh}; l1-wavelet and total-variation regularisers). Same length; τ ≥ 0.
+	 */
+	void softThreshold(Buffer x, double tau, Buffer out);
+
 	/** out = Σ_b x_b over the batch of {@code batch} equal parts of x (out has x.length()/batch values). */
 	void sumBatch(Buffer x, int batch, Buffer out);
 

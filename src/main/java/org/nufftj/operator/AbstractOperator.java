@@ -55,6 +55,16 @@ abstract class AbstractOperator implements LinearOperator {
 		return b;
 	}
 
+	/** Writes host values into a buffer of this operator's precision (converted to float where it is float). */
+	void upload(final double[] v, final Buffer dst) {
+		if (dst.precision() == Precision.DOUBLE) backend.write(v, 0, dst);
+		else {
+			final float[] f = new float[v.length];
+			for (int i = 0; i < v.length; i++) f[i] = (float) v[i];
+			backend.write(f, 0, dst);
+		}
+	}
+
 	/** Fails unless x and y are this operator's domain and range vectors (backend, precision, lengths). */
 	void check(final Buffer x, final Buffer y) {
 		require(x, domain, "domain vector x");

@@ -36,4 +36,12 @@ public final class CoilCombine {
 	public static float[] walsh(final float[] coilImages, final int offset, final int[] size, final int coils) {
 		return CoilMaths.walsh(coilImages, offset, size, coils);
 	}
+
+	/**
+	 * Walsh's coil sensitivities [coil][pixel] (unit norm over the coils at every pixel, reference-coil phase removed):
+	 * the weights {@link #walsh} combines with.
+	 */
+	public static float[] walshMaps(final float[] coilImages, final int offset, final int[] size, final int coils) {
+		return CoilMaths.walshMaps(coilImages, offset, size, coils);
+	}
 }

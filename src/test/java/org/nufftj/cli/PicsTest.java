@@ -72,6 +72,46 @@ class PicsTest {
 		}
 	}
 
+	/**
+	 * Total variation ({@code -R T}, ADMM) and l1-wavelet ({@code -l1 -e} and {@code -R W -e}, FISTA): scaled NRMSE
+	 * against the phantom no worse than {@code bart pics} with the same arguments on the same files.
+	 */
+	@Test
+	void regularisedNoWorseThanBartPics() throws Exception {
+		Assumptions.assumeTrue(Cli.bartAvailable(), "bart is not on the PATH (install it: apt-get install bart)");
+		writeMapsAndTruth();
+		final String[][] runs = { { "-R", "T:3:0:0.005", "-i", "30" }, { "-l1", "-r", "0.005", "-e", "-i", "100" },
+			{ "-R", "W:3:0:0.01", "-e", "-i", "100" } };
+		for (final String[] args : runs) {
+			final Object[] theirs = new Object[args.length + 7], ours = new Object[args.length + 7];
+			theirs[0] = "pics";
+			theirs[1] = "-S";
+			System.arraycopy(args, 0, theirs, 2, args.length);
+			final int o = args.length + 2;
+			theirs[o] = "-t";
+			theirs[o + 1] = "traj";
+			theirs[o + 2] = "ksp";
+			theirs[o + 3] = "maps";
+			theirs[o + 4] = "theirs";
+			Cli.bart(dir, theirs);
+			ours[0] = "pics";
+			ours[1] = "-S";
+			System.arraycopy(args, 0, ours, 2, args.length);
+			ours[o] = "-t";
+			ours[o + 1] = dir.resolve("traj");
+			ours[o + 2] = dir.resolve("ksp");
+			ours[o + 3] = dir.resolve("maps");
+			ours[o + 4] = dir.resolve("ours");
+			final Cli.Result r = Cli.run(ours);
+			assertEquals(0, r.code, r.toString());
+			final double mine = nrmse("ours"), bart = nrmse("theirs");
+			System.out.printf("pics %s %dx%d, %d coils, %d spokes: scaled NRMSE ours %.4f, bart %.4f (seed %d)%n",
+				String.join(" ", args), n, n, coils, spokes, mine, bart, seed);
+			assertTrue(mine <= bart, String.join(" ", args) + ": scaled NRMSE " + mine + " > bart's " + bart + " (" + n +
+				"^2, " + coils + " coils, " + spokes + " spokes, seed " + seed + ")");
+		}
+	}
+
 	/** Toeplitz and forward-adjoint normal operators give the same image (both to the NUFFT's ε), with -i and --verbose. */
 	@Test
 	void normalOperatorsAgreeAndVerboseReportsEveryIteration() throws Exception {
@@ -97,8 +137,11 @@ class PicsTest {
 	@Test
 	void badInputExitsWithOneLineAndWritesNothing() throws Exception {
 		writeMapsAndTruth();
-		final Object[][] cases = { { "-r", "-0.5" }, { "-i", "0" }, { "-l1" }, { "--normal", "exact" } };
-		final String[] named = { "-0.5", "0", "-l1", "exact" };
+		final Object[][] cases = { { "-r", "-0.5" }, { "-i", "0" }, { "-l3" }, { "--normal", "exact" }, { "-R",
+			"X:3:0:0.1" }, { "-R", "T:3:0:-0.25" }, { "-R", "W:3:1:0.1" }, { "-l1", "-r", "-2" }, { "-R", "T:3:0:0.1",
+				"-i", "-4" }, { "-R", "T:3:0" } };
+		final String[] named = { "-0.5", "0", "-l3", "exact", "X:3:0:0.1", "-0.25", "W:3:1:0.1", "-2", "-4",
+			"T:3:0" };
 		for (int c = 0; c < cases.length; c++) {
 			final Object[] args = new Object[cases[c].length + 6];
 			args[0] = "pics";

@@ -427,4 +427,53 @@ class CommandsTest {
 		return o;
 	}
 
+	// -- iterative reconstruction and coil maps --
+
+	/** Every regularisation runs headless on the small scan with ESPIRiT maps; the parameters are in the info. */
+	@ParameterizedTest
+	@org.junit.jupiter.params.provider.ValueSource(strings = { "none", "tikhonov", "l1-wavelet", "tv" })
+	void iterativeReconstructionRunsEveryRegularization(final String reg) throws Exception {
+		final CommandModule m = run(IterativeCommand.class, Map.of("kspace", small, "regularization", reg, "lambda",
+			0.01, "iterations", 5, "device", "cpu"));
+		assertFalse(m.isCanceled(), m.getCancelReason());
+		final ImagePlus imp = (ImagePlus) m.getOutput("image");
+		assertEquals(32, imp.getWidth());
+		final String info = String.valueOf(imp.getProperty("Info"));
+		assertTrue(info.contains("regularization=" + reg) && info.contains("ESPIRiT maps"), info);
+		if (reg.equals("tv")) { // Walsh's maps instead of ESPIRiT's
+			final CommandModule w = run(IterativeCommand.class, Map.of("kspace", small, "regularization", reg, "maps",
+				"walsh", "iterations", 5, "device", "cpu"));
+			assertFalse(w.isCanceled(), w.getCancelReason());
+			assertTrue(String.valueOf(((ImagePlus) w.getOutput("image")).getProperty("Info")).contains("Walsh maps"));
+		}
+		float max = 0;
+		for (final float v : (float[]) imp.getProcessor().getPixels()) max = Math.max(max, v);
+		assertTrue(max > 0, "a non-zero image");
+	}
+
+	/** Coil maps: one channel per coil, magnitude and phase; maps=file with those maps runs; bad keys say why. */
+	@Test
+	void coilMapsAndIterativeBadInput(@TempDir final Path dir) throws Exception {
+		final CommandModule m = run(CoilMapsCommand.class, Map.of("kspace", small, "device", "cpu"));
+		assertFalse(m.isCanceled(), m.getCancelReason());
+		final ImagePlus maps = (ImagePlus) m.getOutput("image");
+		assertEquals(32, maps.getWidth());
+		assertEquals(4, maps.getStackSize(), "2 coils x magnitude and phase");
+		final Object[][] bad = { { "lambda", -1.0, "lambda" }, { "iterations", 0, "iterations" }, { "maps", "file",
+			"mapsfile" }, { "regularization", "l0", "regularization" } };
+		for (final Object[] b : bad) {
+			final java.util.HashMap<String, Object> in = new java.util.HashMap<>(Map.of("kspace", small, "device", "cpu"));
+			in.put((String) b[0], b[1]);
+			final CommandModule r = run(IterativeCommand.class, in);
+			assertTrue(r.isCanceled(), b[0] + "=" + b[1] + " must be refused");
+			assertTrue(r.getCancelReason().contains((String) b[2]) && !r.getCancelReason().contains("\n\tat "),
+				r.getCancelReason());
+		}
+		// maps from a file of the wrong size
+		final java.nio.file.Path wrong = dir.resolve("wrong.cfl");
+		org.nufftj.io.Cfl.write(wrong, new long[] { 16, 16, 1, 2 }, new float[2 * 16 * 16 * 2]);
+		final CommandModule r = run(IterativeCommand.class, Map.of("kspace", small, "maps", "file", "mapsfile", wrong
+			.toFile(), "device", "cpu"));
+		assertTrue(r.isCanceled() && r.getCancelReason().contains("wrong"), r.getCancelReason());
+	}
 }

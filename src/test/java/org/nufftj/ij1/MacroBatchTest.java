@@ -129,6 +129,17 @@ class MacroBatchTest {
 				}
 				break;
 			}
+			case "iterative_sample.ijm": {
+				final Result r = batch(ROOT.resolve("macros").resolve(macro), out.toString());
+				r.assertClean();
+				final ImagePlus tv = open(out.resolve("iterative_tv.tif"));
+				assertEquals(64, tv.getWidth());
+				assertTrue(String.valueOf(tv.getProperty("Info")).contains("regularization=tv"), "parameters in the info");
+				final ImagePlus maps = open(out.resolve("iterative_maps.tif"));
+				assertEquals(64, maps.getWidth());
+				assertEquals(8, maps.getStackSize(), "4 coils x magnitude and phase");
+				break;
+			}
 			default:
 				fail("macros/" + macro + " has no expectations in MacroBatchTest; add what it must write");
 		}

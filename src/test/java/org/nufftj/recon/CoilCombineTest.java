@@ -68,4 +68,53 @@ class CoilCombineTest {
 		assertTrue(worstMag < 1e-2, "Walsh magnitude vs ‖s‖·|ρ|: worst relative error " + worstMag);
 		assertTrue(worstPhase < 1e-2, "Walsh phase vs object phase: worst error " + worstPhase + " rad");
 	}
+
+	/**
+	 * Walsh's maps where the coil sensitivities are one constant complex vector s over the image: the windowed
+	 * covariance is (Σ|ρ|²)·s sᴴ, rank one, so each pixel's map is s/‖s‖ with the phase of the largest-energy coil
+	 * removed (the reference); and combining with them is what {@link CoilCombine#walsh} returns.
+	 */
+	@Test
+	void walshMapsOfConstantSensitivitiesAreTheNormalisedVector() {
+		final long seed = System.nanoTime();
+		final Random random = new Random(seed);
+		final int[] size = { 20, 14 };
+		final int pixels = 280, coils = 4;
+		final double[] s = new double[2 * coils];
+		for (int i = 0; i < s.length; i++) s[i] = random.nextGaussian();
+		int ref = 0;
+		for (int c = 1; c < coils; c++) {
+			if (Math.hypot(s[2 * c], s[2 * c + 1]) > Math.hypot(s[2 * ref], s[2 * ref + 1])) ref = c;
+		}
+		double norm = 0;
+		for (final double v : s) norm += v * v;
+		norm = Math.sqrt(norm);
+		final double phr = s[2 * ref] / Math.hypot(s[2 * ref], s[2 * ref + 1]);
+		final double phi = -s[2 * ref + 1] / Math.hypot(s[2 * ref], s[2 * ref + 1]); // e^{-i arg s_ref}
+		final float[] images = new float[2 * pixels * coils];
+		for (int p = 0; p < pixels; p++) {
+			final double rr = 0.5 + random.nextDouble(), ri = random.nextGaussian() * 0.3;
+			for (int c = 0; c < coils; c++) {
+				images[2 * (c * pixels + p)] = (float) (s[2 * c] * rr - s[2 * c + 1] * ri);
+				images[2 * (c * pixels + p) + 1] = (float) (s[2 * c] * ri + s[2 * c + 1] * rr);
+			}
+		}
+		final float[] maps = CoilCombine.walshMaps(images, 0, size, coils);
+		final float[] combined = CoilCombine.walsh(images, 0, size, coils);
+		for (int p = 0; p < pixels; p++) {
+			double cr = 0, ci = 0;
+			for (int c = 0; c < coils; c++) {
+				final double er = (s[2 * c] * phr - s[2 * c + 1] * phi) / norm;
+				final double ei = (s[2 * c] * phi + s[2 * c + 1] * phr) / norm;
+				final float mr = maps[2 * (c * pixels + p)], mi = maps[2 * (c * pixels + p) + 1];
+				assertEquals(er, mr, 1e-5, "pixel " + p + " coil " + c + " (re), seed " + seed);
+				assertEquals(ei, mi, 1e-5, "pixel " + p + " coil " + c + " (im), seed " + seed);
+				final float xr = images[2 * (c * pixels + p)], xi = images[2 * (c * pixels + p) + 1];
+				cr += mr * xr + mi * xi;
+				ci += mr * xi - mi * xr;
+			}
+			assertEquals(combined[2 * p], cr, 1e-4 * (1 + Math.abs(cr)), "combination, seed " + seed);
+			assertEquals(combined[2 * p + 1], ci, 1e-4 * (1 + Math.abs(ci)), "combination, seed " + seed);
+		}
+	}
 }

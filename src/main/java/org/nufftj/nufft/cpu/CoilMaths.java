@@ -56,6 +56,20 @@ public final class CoilMaths {
 
 	// -- on the backend's storage --
 
+	/**
+	 * Walsh's coil sensitivities: at every pixel the unit dominant eigenvector v of the windowed coil covariance, with
+	 * the phase of the reference coil (largest energy) removed — the weights {@link #walsh} combines with
+	 * (combined = Σ_c conj(v_c)·x_c), as maps [coil][pixel] (Σ_c |v_c|² = 1 at every pixel).
+	 */
+	public static float[] walshMaps(final float[] coilImages, final int offset, final int[] size, final int coils) {
+		int pixels = 1;
+		for (final int n : size) pixels *= n;
+		final float[] out = new float[2 * pixels], maps = new float[2 * pixels * coils];
+		walsh(Complex.of(coilImages, offset, 2 * pixels * coils), size, coils, Complex.of(out), parallel(), Complex.of(
+			maps));
+		return maps;
+	}
+
 	static void sumOfSquares(final Complex in, final int pixels, final int coils, final Complex out, final Rows rows) {
 		final int chunk = 4096;
 		rows.run((pixels + chunk - 1) / chunk, part -> {
@@ -72,6 +86,12 @@ public final class CoilMaths {
 	}
 
 	static void walsh(final Complex in, final int[] size, final int coils, final Complex out, final Rows rows) {
+		walsh(in, size, coils, out, rows, null);
+	}
+
+	private static void walsh(final Complex in, final int[] size, final int coils, final Complex out, final Rows rows,
+		final Complex maps)
+	{
 		InvalidInputException.require(coils >= 1, "Walsh combination: needs at least one coil");
 		final int nx = size[0], ny = size[1], nz = size.length > 2 ? size[2] : 1;
 		final int pixels = nx * ny * nz;
@@ -90,7 +110,7 @@ public final class CoilMaths {
 			}
 		}
 		final int refCoil = ref;
-		rows.run(ny * nz, row -> combineRow(in, nx, ny, pixels, coils, refCoil, row / ny, row % ny, out));
+		rows.run(ny * nz, row -> combineRow(in, nx, ny, pixels, coils, refCoil, row / ny, row % ny, out, maps));
 	}
 
 	// -- helpers --
@@ -101,7 +121,7 @@ public final class CoilMaths {
 
 	/** Combines one row (z, y): covariance column sums over the window rows, slid along x. */
 	private static void combineRow(final Complex img, final int nx, final int ny, final int pixels, final int coils,
-		final int ref, final int z, final int y, final Complex out)
+		final int ref, final int z, final int y, final Complex out, final Complex maps)
 	{
 		final int h = WINDOW / 2;
 		final int cc = coils * coils;
@@ -143,6 +163,7 @@ public final class CoilMaths {
 			for (int c = 0; c < coils; c++) {
 				// v_c = u_c · e^{-i φ_ref}; combined = Σ conj(v_c) x_c
 				final double vr = u[2 * c] * pr - u[2 * c + 1] * pi, vi = u[2 * c] * pi + u[2 * c + 1] * pr;
+				if (maps != null) maps.set(p + pixels * c, vr, vi);
 				final double xr = img.re(p + pixels * c), xi = img.im(p + pixels * c);
 				sr += vr * xr + vi * xi;
 				si += vr * xi - vi * xr;

@@ -199,6 +199,22 @@ public final class CpuBackend implements Backend {
 	}
 
 	@Override
+	public void softThreshold(final Buffer x, final double tau, final Buffer out) {
+		final CpuBuffer u = own(x, "softThreshold x", null), o = own(out, "softThreshold out", u.precision());
+		requireComplex(u, "softThreshold x");
+		Buffer.requireLength(o, u.length, "softThreshold out (the length of x)");
+		InvalidInputException.require(tau >= 0 && Double.isFinite(tau), "softThreshold: tau is " + tau +
+			", expected a finite number >= 0");
+		each(u.length / 2, i -> {
+			final double re = u.get(2 * i), im = u.get(2 * i + 1);
+			final double m = Math.hypot(re, im);
+			final double s = m > tau ? (m - tau) / m : 0;
+			o.set(2 * i, re * s);
+			o.set(2 * i + 1, im * s);
+		});
+	}
+
+	@Override
 	public void sumBatch(final Buffer x, final int batch, final Buffer out) {
 		final CpuBuffer u = own(x, "sumBatch x", null), o = own(out, "sumBatch out", u.precision());
 		InvalidInputException.require(batch >= 1 && u.length % batch == 0, "sumBatch: " + u.length +

@@ -264,6 +264,19 @@ public final class GpuBackend implements Backend {
 	}
 
 	@Override
+	public void softThreshold(final Buffer x, final double tau, final Buffer out) {
+		final GpuBuffer gx = mine(x, "softThreshold: x"), go = mine(out, "softThreshold: out");
+		samePrecision(gx, "softThreshold: x", go, "softThreshold: out");
+		InvalidInputException.require(gx.length() % 2 == 0, "softThreshold: x holds " + gx.length() +
+			" values, expected an even number (complex)");
+		Buffer.requireLength(go, gx.length(), "softThreshold: out (the length of x)");
+		InvalidInputException.require(tau >= 0 && Double.isFinite(tau), "softThreshold: tau is " + tau +
+			", expected a finite number >= 0");
+		current();
+		kernels.softThreshold(gx.isDouble(), gx.pointer(), go.pointer(), gx.length() / 2, tau);
+	}
+
+	@Override
 	public void sumBatch(final Buffer x, final int batch, final Buffer out) {
 		final GpuBuffer gx = mine(x, "sumBatch: x"), go = mine(out, "sumBatch: out");
 		samePrecision(gx, "sumBatch: x", go, "sumBatch: out");

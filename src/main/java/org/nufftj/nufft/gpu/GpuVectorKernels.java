@@ -89,6 +89,13 @@ final class GpuVectorKernels {
 			" complex, w of " + nw);
 	}
 
+	/** out[i] = x[i]·max(0, 1 − tau/|x[i]|) for n complex elements. */
+	void softThreshold(final boolean dbl, final CUdeviceptr x, final CUdeviceptr out, final long n, final double tau) {
+		// vec_soft_threshold_S(const C* x, C* out, long long n, T tau)
+		launch("vec_soft_threshold", dbl, n, new KernelArgs().pointer(x).pointer(out).i64(n).real(dbl, tau), n +
+			" complex, tau " + tau);
+	}
+
 	/** out[i] = Σ_b x[b·n + i] for n values and {@code batch} parts. */
 	void sumBatch(final boolean dbl, final CUdeviceptr x, final CUdeviceptr out, final long n, final int batch) {
 		// vec_sum_batch_S(const T* x, T* out, long long n, int batch)

@@ -77,8 +77,9 @@ public final class GpuSuite {
 	private static void tests(final StringBuilder md) {
 		// GPU subclasses of the shared backend / operator / recon suites (other packages) are listed here as they land.
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, GpuIterativeTest.class, NufftBackendServiceTest.class,
-			GpuSetPointsTest.class };
+			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class,
+			GpuIterativeTest.class, GpuRegularizationTest.class, NufftBackendServiceTest.class, GpuSetPointsTest.class,
+			GpuMultiDeviceReconTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -142,10 +143,13 @@ public final class GpuSuite {
 			.append("GpuReconTest = the shared AbstractReconTest suite (gridding recon and Pipe-Menon, vs the CPU backend), ")
 			.append("GpuOperatorTest = the shared AbstractOperatorTest suite (adjointness of every operator and ")
 			.append("composition), GpuIterativeTest = the shared AbstractIterativeTest suite (CG, SENSE, Toeplitz normal), ")
+			.append("GpuRegularizationTest = the shared AbstractRegularizationTest suite (soft threshold, wavelet, finite ")
+			.append("differences, FISTA, ADMM), ")
 			.append("NufftBackendServiceTest = the SciJava GPU service ")
 			.append("through the commands, GpuSetPointsTest = points sorted on the device (kernels/setpts.cu) against ")
 			.append("the host oracle GpuPoints, transforms with them, setPoints again on a live plan, 1000 setPoints ")
-			.append("cycles).\n\n");
+			.append("cycles, GpuMultiDeviceReconTest = a reconstruction split over GPU 0 and a CPU worker, and over every ")
+			.append("GPU where there are two or more).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');
 		md.append('\n');

@@ -115,6 +115,48 @@ class EspiritBartTest {
 			inside, pixels, coils, false);
 	}
 
+	/**
+	 * The drop-in on files ({@code nufft-j ecalib}'s application layer, {@link org.nufftj.app.Ecalib}): the same
+	 * arguments as {@code bart ecalib -m1 -t t -k 6 -r 24} give maps and eigenvalue files of bart's dims that agree with
+	 * bart's up to the per-pixel phase (sin θ ≤ 0.05 inside the object, as above) and eigenvalues within 0.02.
+	 */
+	@Test
+	void ecalibFilesAgreeWithBartEcalib() throws Exception {
+		final long seed = System.nanoTime();
+		final Random random = new Random(seed);
+		final int[] n = { 48 + 2 * random.nextInt(9), 48 + 2 * random.nextInt(9), 1 };
+		final int coils = 6 + random.nextInt(3), pixels = n[0] * n[1];
+		final double[] truth = SyntheticCoils.bandLimitedMaps(random, n, coils, 2, true);
+		final boolean[] support = new boolean[pixels];
+		final double[] rho = SyntheticCoils.object(random, n, support, 0.25, 0.35, false);
+		final float[] ksp = SyntheticCoils.kspace(truth, rho, n, coils);
+		final double t = thresholdInAGap(ksp, new int[] { n[0], n[1] }, coils);
+		final String what = "seed " + seed + ", " + n[0] + "x" + n[1] + ", " + coils + " coils, threshold " + t;
+		Cfl.write(dir.resolve("ksp"), new long[] { n[0], n[1], 1, coils }, ksp);
+		bart("ecalib", "-m1", "-t", Double.toString(t), "-k", "6", "-r", "24", "ksp", "bmaps", "bev");
+		org.nufftj.app.Ecalib.run(dir.resolve("ksp"), dir.resolve("omaps"), dir.resolve("oev"), EspiritOptions
+			.defaults().withMaps(1).withThreshold(t).withKernel(org.nufftj.app.Ecalib.sizes("-k", "6")).withCalibration(
+				org.nufftj.app.Ecalib.sizes("-r", "24")));
+		final Cfl.Array bm = Cfl.read(dir.resolve("bmaps")), om = Cfl.read(dir.resolve("omaps"));
+		final Cfl.Array be = Cfl.read(dir.resolve("bev")), oe = Cfl.read(dir.resolve("oev"));
+		assertEquals(Arrays.toString(bm.dims()), Arrays.toString(om.dims()), what + ": map dims");
+		assertEquals(Arrays.toString(be.dims()), Arrays.toString(oe.dims()), what + ": eigenvalue dims");
+		final boolean[] inside = SyntheticCoils.erode(support, n, 2);
+		int compared = 0;
+		for (int p = 0; p < pixels; p++) {
+			assertTrue(Math.abs(oe.data()[2 * p] - be.data()[2 * p]) <= 0.02, what + ", pixel " + p + ": eigenvalue " +
+				oe.data()[2 * p] + ", bart " + be.data()[2 * p]);
+			if (inside[p] && SyntheticCoils.energy(om.data(), 0, p, pixels, coils) > 0 && SyntheticCoils.energy(bm
+				.data(), 0, p, pixels, coils) > 0)
+			{
+				compared++;
+				final double s = SyntheticCoils.sine(om.data(), 0, toDouble(bm.data()), p, pixels, coils);
+				assertTrue(s <= 0.05, what + ", pixel " + p + ": sin theta to bart's map " + s);
+			}
+		}
+		assertTrue(compared > pixels / 8, what + ": only " + compared + " pixels inside the object to compare");
+	}
+
 	// -- helpers --
 
 	/**

@@ -1,0 +1,93 @@
+package org.nufftj.command;
+
+import java.util.List;
+import java.util.Locale;
+
+import org.nufftj.app.IterativeReconstruction;
+import org.nufftj.app.Options;
+import org.nufftj.app.Pics;
+import org.nufftj.app.Regularization;
+import org.nufftj.app.Scan;
+import org.scijava.ItemIO;
+import org.scijava.command.Command;
+import org.scijava.plugin.Attr;
+import org.scijava.plugin.Parameter;
+import org.scijava.plugin.Plugin;
+
+import ij.ImagePlus;
+
+/**
+ * Plugins › NUFFT-J › Iterative reconstruction: {@code nufft-j pics} from Fiji — SENSE with Tikhonov, l1-wavelet or
+ * total-variation regularisation ({@link Pics}, through {@link IterativeReconstruction}: the command line's code path)
+ * of an ISMRMRD or BART k-space file, coil maps by ESPIRiT from the data or from a file; progress per iteration, Esc
+ * cancels. Output: a calibrated 32-bit magnitude image with the parameters in its info. Field names are macro keys.
+ */
+@Plugin(type = Command.class, label = "Iterative reconstruction", menuRoot = NufftCommand.MENU_ROOT,
+	menuPath = "Plugins>NUFFT-J>Iterative reconstruction", headless = true,
+	attrs = @Attr(name = NufftCommand.KEY, value = "iterative"))
+public class IterativeCommand extends AbstractScanCommand {
+
+	@Parameter(persist = false, label = "maps", description = "coil maps: ESPIRiT from the data's centre, Walsh's " +
+		"adaptive estimate, or a BART .cfl file", choices = { "espirit", "walsh", "file" })
+	public String maps = "espirit";
+
+	@Parameter(persist = false, label = "mapsfile", description = "coil maps [X, Y, Z, coils] (maps=file)", required =
+		false, style = "open")
+	public java.io.File mapsfile;
+
+	@Parameter(persist = false, label = "regularization", choices = { "none", "tikhonov", "l1-wavelet", "tv" })
+	public String regularization = "tikhonov";
+
+	@Parameter(persist = false, label = "lambda", description = "regularisation weight, >= 0 (bart's -r / -R λ)")
+	public double lambda = 0.001;
+
+	@Parameter(persist = false, label = "iterations", description = "iterations of CG, FISTA or ADMM, >= 1")
+	public int iterations = 30;
+
+	@Parameter(persist = false, label = "normal", choices = { "nufft", "toeplitz" })
+	public String normal = "nufft";
+
+	@Parameter(persist = false, label = "device", description = "auto, cpu, gpu or gpu:N", choices = { "auto", "cpu",
+		"gpu" })
+	public String device = "auto";
+
+	@Parameter(type = ItemIO.OUTPUT, label = "image")
+	public ImagePlus image;
+
+	@Parameter(type = ItemIO.OUTPUT, required = false, label = "log")
+	public String log;
+
+	@Override
+	protected void execute() throws java.io.IOException {
+		final IterativeReconstruction.MapsSource source = IterativeReconstruction.MapsSource.parse(maps);
+		final Pics.Normal n = Pics.Normal.parse(normal);
+		final Scan scan = loadScan();
+		final Regularization reg = Regularization.parseName(regularization, lambda, scan.matrix().length);
+		final boolean wavelet = reg.kind() == Regularization.Kind.L1_WAVELET;
+		final Pics.Settings s = new Pics.Settings(reg, iterations, true, n, nufftOptions(device), 0.95, wavelet, 0.5,
+			10, false, 0);
+		final IJProgress progress = new IJProgress("Iterative reconstruction");
+		final IterativeReconstruction.Result r;
+		try {
+			r = IterativeReconstruction.run(scan, source, mapsfile == null ? null : mapsfile.toPath(), s, reconOptions(
+				scan, device), progress, session());
+		}
+		finally {
+			progress.done();
+		}
+		image = Stacks.stack(scan.title() + " (" + regularization + ")", List.of(r.image()), Stacks.parts("magnitude"),
+			1, scan.pixelMm());
+		final StringBuilder info = new StringBuilder();
+		info.append("NUFFT-J Iterative reconstruction\n");
+		info.append("kspace=").append(kspace).append('\n');
+		info.append("input: ").append(scan.notes()).append('\n');
+		info.append("matrix=").append(Options.describeMatrix(scan.matrix())).append(" coils=").append(scan.coils())
+			.append('\n');
+		info.append(String.format(Locale.ROOT, "maps=%s regularization=%s lambda=%g iterations=%d normal=%s " +
+			"device=%s%n", maps, regularization, lambda, iterations, normal, device));
+		info.append(r.mapsNote()).append('\n');
+		info.append(r.pics().description()).append('\n');
+		image.setProperty("Info", info.toString());
+		log = info.toString().trim();
+	}
+}
