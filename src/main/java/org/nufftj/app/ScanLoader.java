@@ -136,6 +136,7 @@ public final class ScanLoader {
 			maxAbs[i % 3] = Math.max(maxAbs[i % 3], Math.abs(v));
 		}
 		final int[] size = matrix != null ? matrix : KSpaceRules.estimateMatrix(maxAbs, path.toString());
+		if (matrix == null) KSpaceRules.requireNoOutlier(f, m, maxAbs, size, path.toString());
 		final int d = size.length;
 		final double[] c = new double[d * m];
 		for (int p = 0; p < m; p++) {

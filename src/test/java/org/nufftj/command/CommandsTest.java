@@ -314,6 +314,12 @@ class CommandsTest {
 		{
 			for (final String dcf : new String[] { "auto", "none", "ramp", "voronoi", "pipe-menon" }) {
 				m = run(ShowTrajectoryCommand.class, Map.of("trajectory", t, "matrix", "16", "dcf", dcf));
+				final boolean spokes = t.equals("radial") || t.equals("golden angle") || t.equals("tiny golden");
+				if (dcf.equals("ramp") && !spokes) {
+					// The ramp fits spokes only (NoSilentWrongResultTest): refused, naming the method.
+					assertTrue(m.isCanceled() && m.getCancelReason().contains("ramp"), t + " " + dcf);
+					continue;
+				}
 				assertFalse(m.isCanceled(), t + " " + dcf + ": " + m.getCancelReason());
 				assertNotNull((Plot) m.getOutput("plot"));
 				assertNotNull((Plot) m.getOutput("weights"));
