@@ -108,7 +108,15 @@ class CommandsTest {
 		assertEquals("mm", imp.getCalibration().getUnit());
 		final String info = (String) imp.getProperty("Info");
 		assertTrue(info.contains("kspace=") && info.contains("dcf=pipe-menon"), info);
-		assertNotNull(m.getOutput("log"));
+		// Issue 11: "every reconstruction writes 8 lines to the Log": one line by default, the details in the Info.
+		final String log = (String) m.getOutput("log");
+		assertEquals(1, log.split("\n").length, log);
+		assertTrue(log.contains("radial_shepp_logan") && log.contains(" ms on ") && log.contains("Show Info"), log);
+		final CommandModule v = run(ReconstructCommand.class, Map.of("kspace", SAMPLE_H5.toFile(), "device", "cpu",
+			"verbose", true));
+		assertFalse(v.isCanceled(), v.getCancelReason());
+		final String details = (String) v.getOutput("log");
+		assertTrue(details.split("\n").length > 3 && details.contains("dcf=pipe-menon"), "verbose: " + details);
 		assertNull(m.getOutput("coilimages"));
 
 		// Same numbers as the recon API called directly with the defaults the command documents.
