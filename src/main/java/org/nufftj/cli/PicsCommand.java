@@ -86,6 +86,8 @@ final class PicsCommand implements Callable<Integer> {
 		final Pics.Settings s = new Pics.Settings(lambda, iterations, rescale, Pics.Normal.parse(normal), Options
 			.nufft(Options.AUTO, 0, 0, tolerance, precision, device, Options.AUTO, threads));
 		final PrintWriter err = spec.commandLine().getErr();
+		final String capped = Options.threadsNotice("--threads", threads);
+		if (capped != null) err.println("nufft-j: " + capped);
 		final Pics.Result r;
 		try (Session session = new Session(err::println)) {
 			r = Pics.run(session, kspace, maps, traj, output, s, verbose ? (k, rel) -> err.printf(Locale.ROOT,

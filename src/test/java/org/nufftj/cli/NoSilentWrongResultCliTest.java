@@ -68,6 +68,10 @@ class NoSilentWrongResultCliTest {
 		assertEquals(1, r.err.strip().split("\n").length, "one notice: " + r.err);
 		final Cli.Result quiet = Cli.run("recon", "--threads", "1", dir.resolve("t"), dir.resolve("k"), dir.resolve("r"));
 		assertEquals("", quiet.err.strip(), "no notice within the cores");
+		final Cli.Result sim = Cli.run("simulate", "--threads", "10000", "--trajectory", "radial", "--matrix", "16",
+			"--coils", "1", dir.resolve("t2"), dir.resolve("k2"));
+		assertEquals(0, sim.code, sim.toString());
+		assertTrue(sim.err.contains("--threads 10000 capped"), "simulate: " + sim.err);
 	}
 
 	/** "bench accepts -d and ignores it" (and -e, which bench's --tolerances replace). */
