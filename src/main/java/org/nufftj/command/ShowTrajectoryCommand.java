@@ -96,13 +96,13 @@ public class ShowTrajectoryCommand extends NufftCommand {
 	/**
 	 * The sample positions: across, k along the image's x (array axis 1), up, k along its y (array axis 0; the image's
 	 * y runs down, the plot's up): docs/conventions.md. Equal limits in a square frame draw the k-space disc as a disc;
-	 * the description goes under the frame, in the x label, where it cannot cover points.
+	 * the description is the window title, so no text covers points or is clipped.
 	 */
 	static Plot positions(final Trajectory t) {
 		final int step = Math.max(1, (int) Math.ceil((double) t.count() / MAX_POINTS / t.readout()));
-		final Plot p = new Plot("Trajectory " + t.name(), "k along x (cycles/pixel)    " + t.toString() + (step > 1 ?
-			", every " + step + "th readout" : "") + "; colour = readout order (blue first)",
-			"k along y (cycles/pixel)");
+		// The description is the window title: drawn in the frame it covered points, under it it was clipped.
+		final Plot p = new Plot("Trajectory " + t + (step > 1 ? ", every " + step + "th readout" : "") + "; colour: " +
+			"readout order, blue first", "k along x (cycles/pixel)", "k along y (cycles/pixel)");
 		p.setFrameSize(FRAME, FRAME);
 		p.setLimits(-0.55, 0.55, -0.55, 0.55);
 		final int shots = t.shots();
