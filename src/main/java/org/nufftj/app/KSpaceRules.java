@@ -62,6 +62,32 @@ public final class KSpaceRules {
 		return m;
 	}
 
+	/** Points from which {@link #requireNoOutlier} judges (fewer: too few to call one point an outlier). */
+	public static final int OUTLIER_MIN_POINTS = 100;
+
+	/**
+	 * Refuses an estimated matrix that one stray coordinate decided: on an axis, a largest |k| more than twice the
+	 * 99th percentile of |k| (+1 cycle/FOV) means that fewer than 1% of the points set the size (one corrupt kx = 1000
+	 * once made a 2000 × 128 image). Every design in the tree (radial, spiral, Cartesian, PROPELLER, stack of stars, 3D
+	 * radial) has its 99th percentile within a few percent of its maximum. {@code interleaved}: BART's complex
+	 * [3, points] floats (real parts used), cycles/FOV.
+	 */
+	public static void requireNoOutlier(final float[] interleaved, final int points, final double[] maxAbs,
+		final int[] estimate, final String source)
+	{
+		if (points < OUTLIER_MIN_POINTS) return;
+		final double[] abs = new double[points];
+		for (int a = 0; a < estimate.length; a++) {
+			for (int p = 0; p < points; p++) abs[p] = Math.abs(interleaved[2 * (3 * p + a)]);
+			Arrays.sort(abs);
+			final double p99 = abs[(int) Math.floor(0.99 * (points - 1))];
+			if (maxAbs[a] > 2 * p99 + 1) throw new InvalidInputException(source + ": the estimated image matrix " +
+				Options.describeMatrix(estimate) + " comes from a few outlying coordinates: on axis " + a +
+				" the largest |k| is " + maxAbs[a] + " cycles/FOV but 99% of the points lie within " + p99 + " (a corrupt " +
+				"coordinate?); check the trajectory, or give the matrix (-d X:Y:Z, matrix=NxM)");
+		}
+	}
+
 	/** Fails unless |k| ≤ N/2·(1 + RANGE_SLACK) ({@code k} in cycles/FOV on an axis of {@code n} pixels). */
 	public static void checkRange(final double k, final int n, final int point, final int axis, final Path source) {
 		final double half = n / 2.0;

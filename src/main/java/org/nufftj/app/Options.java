@@ -86,6 +86,12 @@ public final class Options {
 		return Math.min(threads, Runtime.getRuntime().availableProcessors());
 	}
 
+	/** The notice a capped thread count deserves ({@link #threads}), or null when none is capped. */
+	public static String threadsNotice(final String key, final int threads) {
+		final int cores = Runtime.getRuntime().availableProcessors();
+		return threads > cores ? key + " " + threads + " capped to the " + cores + " cores of this machine" : null;
+	}
+
 	/** Samples per readout of a simulated design: 0 = the design's fully sampled default, else at least 1. */
 	public static int readout(final String key, final int readout) {
 		if (readout < 0) throw new InvalidInputException(key + ": expected 0 (the design's default) or more, found " +

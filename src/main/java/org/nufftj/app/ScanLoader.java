@@ -136,6 +136,7 @@ public final class ScanLoader {
 			maxAbs[i % 3] = Math.max(maxAbs[i % 3], Math.abs(v));
 		}
 		final int[] size = matrix != null ? matrix : KSpaceRules.estimateMatrix(maxAbs, path.toString());
+		if (matrix == null) KSpaceRules.requireNoOutlier(f, m, maxAbs, size, path.toString());
 		final int d = size.length;
 		final double[] c = new double[d * m];
 		for (int p = 0; p < m; p++) {
@@ -162,14 +163,33 @@ public final class ScanLoader {
 		if (matrix != null && !Arrays.equals(matrix, d.matrix())) throw new InvalidInputException("matrix: " +
 			Options.describeMatrix(m) + " differs from the recon matrix " + Options.describeMatrix(d.matrix()) + " of " +
 			p.getFileName() + "; for ISMRMRD input use matrix=auto (the file's recon space)");
+		// One orientation (docs/conventions.md): ISMRMRD's x (readout) is the image's horizontal axis, which in NUFFT-J's
+		// arrays (BART's order) is axis 1; its y is axis 0. So the file's k components, matrix and pixel sizes of x and y
+		// are exchanged here, and the image shows as the ISMRMRD reference recon shows it (x across, y down).
 		final List<FrameGroup> parts = new ArrayList<>();
-		for (final FrameGroup b : d.blocks()) parts.add(new FrameGroup(b.trajectory(), b.kspace(), b.firstFrame()));
+		for (final FrameGroup b : d.blocks())
+			parts.add(new FrameGroup(b.trajectory().withFirstAxesSwapped(), b.kspace(), b.firstFrame()));
 		final List<String> labels = new ArrayList<>();
 		for (final IsmrmrdData.FrameLabel l : d.frames()) labels.add(l.toString());
 		final int frames = d.frames().size();
-		return new Scan(baseTitle(p.getFileName().toString()), parts, frames, d.slices(), d.coils(), m, d.pixelMm(),
+		return new Scan(baseTitle(p.getFileName().toString()), parts, frames, d.slices(), d.coils(), swapFirst(m),
+			d.pixelMm() == null ? null : swapFirst(d.pixelMm()),
 			d.header().trajectory().equals("cartesian"), new long[] { frames }, labels, "ISMRMRD " + d.header() + "; " +
 				d.notes());
+	}
+
+	private static int[] swapFirst(final int[] a) {
+		final int[] b = a.clone();
+		b[0] = a[1];
+		b[1] = a[0];
+		return b;
+	}
+
+	private static double[] swapFirst(final double[] a) {
+		final double[] b = a.clone();
+		b[0] = a[1];
+		b[1] = a[0];
+		return b;
 	}
 
 	private static Scan bart(final Path p, final Path trajFile, final TrajectoryKind kind, final int[] matrix)

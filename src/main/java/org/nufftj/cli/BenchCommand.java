@@ -71,6 +71,9 @@ final class BenchCommand implements Callable<Integer> {
 		InvalidInputException.require(warmup >= 0 && repeats >= 1, "bench: --warmup >= 0 and --repeats >= 1 required");
 		InvalidInputException.require(nufft.dims == null, "bench: -d " + nufft.dims + " is not used here; the image " +
 			"is --size N (N x N)");
+		// -e comes with the shared NUFFT options but bench times the list --tolerances: refused, not ignored.
+		InvalidInputException.require(!spec.commandLine().getParseResult().hasMatchedOption("--tolerance"), "bench: -e " +
+			"is not used here; give the tolerances to time as --tolerances a,b");
 		for (final int c : coils) InvalidInputException.require(c >= 1, "--coils: expected >= 1, found " + c);
 		final int maxCoils = coils.stream().mapToInt(Integer::intValue).max().orElse(1);
 		// Sizes in long: --size 100000 once overflowed int into a NegativeArraySizeException.

@@ -41,7 +41,10 @@ final class ImageFiles {
 		Cfl.write(batch, path, Cfl.imageDims(img, frameDims), img.data());
 	}
 
-	/** TIFF of real values laid out like the image's pixels (x, y, z, channel, frame). */
+	/**
+	 * TIFF of real values laid out like the image's pixels (axis 0, axis 1, z, channel, frame), each page in the display
+	 * orientation of docs/conventions.md (rows = array axis 0, columns = axis 1, as {@code bart toimg} and Fiji show it).
+	 */
 	static void writeTiff(final AtomicFiles.Batch batch, final Path path, final ComplexImage img, final float[] values)
 		throws IOException
 	{
@@ -53,9 +56,18 @@ final class ImageFiles {
 			for (int z = 0; z < nz; z++)
 				for (int ch = 0; ch < c; ch++) {
 					final float[] page = new float[nx * ny];
-					System.arraycopy(values, nx * ny * (z + nz * (ch + c * t)), page, 0, nx * ny);
+					final int base = nx * ny * (z + nz * (ch + c * t));
+					for (int i1 = 0, i = base; i1 < ny; i1++)
+						for (int i0 = 0; i0 < nx; i0++, i++)
+							page[i0 * ny + i1] = values[i];
 					pages[ch + c * (z + nz * t)] = page;
 				}
-		TiffWriter.write(batch, path, nx, ny, pages, c, nz, f, img.spacing());
+		final double[] sp = img.spacing();
+		final double[] spacing = sp == null ? null : sp.clone();
+		if (spacing != null) {
+			spacing[0] = sp[1];
+			spacing[1] = sp[0];
+		}
+		TiffWriter.write(batch, path, ny, nx, pages, c, nz, f, spacing);
 	}
 }

@@ -49,8 +49,21 @@ final class NufftArgs {
 	@Option(names = "--debug", description = "Print stack traces on errors.")
 	boolean debug;
 
-	/** The options as typed values; fails with a one-line message on any bad value. */
+	@picocli.CommandLine.Spec(picocli.CommandLine.Spec.Target.MIXEE)
+	picocli.CommandLine.Model.CommandSpec mixee;
+
+	private boolean noticed;
+
+	/**
+	 * The options as typed values; fails with a one-line message on any bad value. More threads than cores are capped
+	 * ({@link Options#threads}) with one notice on stderr.
+	 */
 	NufftOptions options() {
+		final String notice = Options.threadsNotice("--threads", threads);
+		if (notice != null && !noticed && mixee != null) {
+			noticed = true;
+			mixee.commandLine().getErr().println("nufft-j: " + notice);
+		}
 		return Options.nufft(kernel, oversampling, width, tolerance, precision, device, spread, threads);
 	}
 

@@ -122,6 +122,8 @@ final class PicsCommand implements Callable<Integer> {
 			Options.AUTO, 0, 0, tolerance, precision, device, Options.AUTO, threads), step, eigen, rho, cgIterations,
 			admm, 0);
 		final PrintWriter err = spec.commandLine().getErr();
+		final String capped = Options.threadsNotice("--threads", threads);
+		if (capped != null) err.println("nufft-j: " + capped);
 		final Pics.Result r;
 		try (Session session = new Session(err::println)) {
 			r = Pics.run(session, kspace, maps, traj, output, s, warmStart, verbose ? (k, res, objective) -> err.printf(

@@ -118,6 +118,8 @@ final class SimulateCommand implements Callable<Integer> {
 		Options.shots("--shots", shots);
 		Options.coils("--coils", coils);
 		final int workers = Options.threads("--threads", threads);
+		final String capped = Options.threadsNotice("--threads", threads);
+		if (capped != null) spec.commandLine().getErr().println("nufft-j: " + capped);
 		final Noise noise = noise();
 		checkOutputs();
 		final TrajectoryDesign design = kind.design(size, readout, shots);

@@ -32,8 +32,10 @@ public abstract class AbstractNufftCommand extends NufftCommand {
 	@Parameter(persist = false, label = "threads", description = "CPU threads, 0 = all cores")
 	public int threads = 0;
 
-	/** The NUFFT options of these keys on {@code device}. */
+	/** The NUFFT options of these keys on {@code device}; a thread count above the cores is capped with a warning. */
 	protected NufftOptions nufftOptions(final String device) {
+		final String notice = Options.threadsNotice("threads", threads);
+		if (notice != null && logService() != null) logService().warn(PREFIX + notice);
 		return Options.nufft(kernel, oversampling, width, tolerance, precision, device, spread, threads);
 	}
 }

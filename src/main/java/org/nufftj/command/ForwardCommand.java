@@ -117,7 +117,8 @@ public class ForwardCommand extends NufftCommand {
 		for (int i = 0; i < data.length; i++)
 			if (!Float.isFinite(data[i])) {
 				final int j = i / 2;
-				throw new InvalidInputException("Forward NUFFT: pixel (" + j % nx + ", " + j / nx % ny + ") of slice " +
+				// Array axis 0 is the image's y (rows), axis 1 its x: docs/conventions.md.
+				throw new InvalidInputException("Forward NUFFT: pixel (" + j / nx % ny + ", " + j % nx + ") of slice " +
 					(j / (nx * ny) + 1) + " of '" + input.getTitle() + "' is " + data[i] + "; expected finite values " +
 					"(e.g. Process > Noise > Remove NaNs)");
 			}

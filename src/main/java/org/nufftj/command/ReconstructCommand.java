@@ -39,6 +39,11 @@ public class ReconstructCommand extends AbstractScanCommand {
 	@Parameter(persist = false, label = "compare", description = "also reconstruct on the other device (CPU vs GPU) and compare")
 	public boolean compare = false;
 
+	// One Log line per reconstruction by default (200 runs once wrote 1,600 lines); the details are in the image's Info.
+	@Parameter(persist = false, label = "verbose", description = "write the details to the Log too (they are always in " +
+		"Image > Show Info)")
+	public boolean verbose = false;
+
 	@Parameter(type = ItemIO.OUTPUT, label = "image")
 	public ImagePlus image;
 
@@ -77,7 +82,7 @@ public class ReconstructCommand extends AbstractScanCommand {
 		info.append("matrix=").append(Options.describeMatrix(scan.matrix())).append(" coils=").append(scan.coils())
 			.append(" frames=").append(scan.frames()).append(" slices=").append(scan.slices()).append('\n');
 		info.append("pixel size: ").append(pixel == null ? "unknown (no field of view in the file)"
-			: String.format(Locale.ROOT, "%.4g x %.4g mm", pixel[0], pixel[1])).append('\n');
+			: String.format(Locale.ROOT, "%.4g x %.4g mm (width x height)", pixel[1], pixel[0])).append('\n');
 		info.append("options: ").append(ro).append('\n');
 		info.append("reconstruction: ").append(rec.describe()).append('\n');
 		info.append(String.format(Locale.ROOT, "time: %.1f ms on %s%n", rec.millis(), rec.backend()));
@@ -91,6 +96,14 @@ public class ReconstructCommand extends AbstractScanCommand {
 			info.append(cmp.summary).append('\n');
 		}
 		image.setProperty("Info", info.toString());
-		log = info.toString().trim();
+		log = verbose ? info.toString().trim() : summary(scan, rec);
+	}
+
+	/** The one Log line of a reconstruction. */
+	private String summary(final Scan scan, final Reconstruction rec) {
+		return String.format(Locale.ROOT, "NUFFT-J Reconstruct k-space: %s -> '%s' %s, %d coil(s), %d frame(s), %.1f ms " +
+			"on %s%s (details: Image > Show Info)", kspace == null ? "" : kspace.getName(), image.getTitle(), Options
+				.describeMatrix(scan.matrix()), scan.coils(), scan.frames(), rec.millis(), rec.backend(), compare
+					? "; CPU vs GPU in the comparison table" : "");
 	}
 }

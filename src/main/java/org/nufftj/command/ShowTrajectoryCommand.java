@@ -19,7 +19,7 @@ import org.scijava.plugin.Plugin;
 import ij.gui.Plot;
 
 /**
- * Plugins › NUFFT-J › Show trajectory: the k-space sample positions (kx, ky in cycles/pixel) coloured by readout
+ * Plugins › NUFFT-J › Show trajectory: the k-space sample positions (cycles/pixel, axes as the image's) coloured by readout
  * (acquisition time, blue → red), and the density-compensation weights against the sample index. The trajectory
  * comes from a k-space file (as Reconstruct k-space reads it) or, without one, from a design.
  */
@@ -44,8 +44,10 @@ public class ShowTrajectoryCommand extends NufftCommand {
 	// "from file": with kspace=[file] the plot shows the file's own points (a design default once replaced them).
 	public String trajectory = "from file";
 
-	@Parameter(persist = false, label = "matrix")
-	public String matrix = "64";
+	// auto: a file's own matrix (a fixed 64 once rescaled a 32-pixel file's points to half their cycles/pixel); 64 for
+	// a design.
+	@Parameter(persist = false, label = "matrix", description = "auto = the file's; 64 for a design")
+	public String matrix = "auto";
 
 	@Parameter(persist = false, label = "readout", description = "0 = fully sampled default")
 	public int readout = 0;
@@ -77,8 +79,8 @@ public class ShowTrajectoryCommand extends NufftCommand {
 		else {
 			InvalidInputException.require(!Options.choice("trajectory", trajectory, Options.TRAJECTORIES).equals(
 				"from file"), "Show trajectory: give kspace=[file] or a trajectory design");
-			m = Options.matrix(matrix);
-			InvalidInputException.require(m != null, "matrix: give a size for the design, not auto");
+			final int[] given = Options.matrix(matrix);
+			m = given != null ? given : new int[] { 64, 64 };
 			t = Designs.design(trajectory, m, readout, shots).build();
 			cartesian = trajectory.equalsIgnoreCase("cartesian");
 		}
@@ -88,10 +90,21 @@ public class ShowTrajectoryCommand extends NufftCommand {
 		weights = weightsPlot(t, w, method);
 	}
 
+	/** Plot frame size in pixels: square, so that with equal limits one cycle/pixel is as long across as up. */
+	static final int FRAME = 480;
+
+	/**
+	 * The sample positions: across, k along the image's x (array axis 1), up, k along its y (array axis 0; the image's
+	 * y runs down, the plot's up): docs/conventions.md. Equal limits in a square frame draw the k-space disc as a disc;
+	 * the description is the window title, so no text covers points or is clipped.
+	 */
 	static Plot positions(final Trajectory t) {
-		final Plot p = new Plot("Trajectory " + t.name(), "kx (cycles/pixel)", "ky (cycles/pixel)");
-		p.setLimits(-0.55, 0.55, -0.55, 0.55);
 		final int step = Math.max(1, (int) Math.ceil((double) t.count() / MAX_POINTS / t.readout()));
+		// The description is the window title: drawn in the frame it covered points, under it it was clipped.
+		final Plot p = new Plot("Trajectory " + t + (step > 1 ? ", every " + step + "th readout" : "") + "; colour: " +
+			"readout order, blue first", "k along x (cycles/pixel)", "k along y (cycles/pixel)");
+		p.setFrameSize(FRAME, FRAME);
+		p.setLimits(-0.55, 0.55, -0.55, 0.55);
 		final int shots = t.shots();
 		for (int g = 0; g < COLOURS; g++) {
 			int n = 0;
@@ -102,16 +115,14 @@ public class ShowTrajectoryCommand extends NufftCommand {
 			for (int s = 0; s < shots; s += step) {
 				if (s * COLOURS / shots != g) continue;
 				for (int r = 0; r < t.readout(); r++, i++) {
-					x[i] = t.k(s * t.readout() + r, 0);
-					y[i] = t.k(s * t.readout() + r, 1);
+					x[i] = t.k(s * t.readout() + r, 1);
+					y[i] = t.k(s * t.readout() + r, 0);
 				}
 			}
 			p.setColor(Color.getHSBColor(0.66f * (1 - g / (float) (COLOURS - 1)), 0.9f, 0.85f));
 			p.addPoints(x, y, Plot.DOT);
 		}
 		p.setColor(Color.BLACK);
-		p.addLabel(0.01, 0.04, t.toString() + (step > 1 ? ", every " + step + "th readout shown" : "") +
-			"; colour = readout order (blue first)");
 		return p;
 	}
 

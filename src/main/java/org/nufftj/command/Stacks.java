@@ -51,7 +51,8 @@ public final class Stacks {
 			z = slices;
 			t = frames / slices;
 		}
-		final ImagePlus imp = ImagePlusAdapter.wrap(ComplexPlanes.wrap(planes, size[0], size[1], c, z, t), title);
+		// Display orientation (ComplexPlanes.planes): width = array axis 1, height = axis 0.
+		final ImagePlus imp = ImagePlusAdapter.wrap(ComplexPlanes.wrap(planes, size[1], size[0], c, z, t), title);
 		calibrate(imp, pixelMm);
 		if (c > 1) {
 			for (int i = 1; i <= imp.getStackSize(); i++) {
@@ -65,12 +66,15 @@ public final class Stacks {
 		return imp;
 	}
 
-	/** mm per pixel from the file's field of view; unknown sizes leave ImageJ's default (pixels). */
+	/**
+	 * mm per pixel from the file's field of view ({@code pixelMm} per array axis; axis 0 is the height, axis 1 the width:
+	 * docs/conventions.md); unknown sizes leave ImageJ's default (pixels).
+	 */
 	public static void calibrate(final ImagePlus imp, final double[] pixelMm) {
 		if (pixelMm == null) return;
 		final Calibration cal = imp.getCalibration();
-		cal.pixelWidth = pixelMm[0];
-		cal.pixelHeight = pixelMm[1];
+		cal.pixelWidth = pixelMm[1];
+		cal.pixelHeight = pixelMm[0];
 		if (pixelMm.length > 2) cal.pixelDepth = pixelMm[2];
 		cal.setUnit("mm");
 	}

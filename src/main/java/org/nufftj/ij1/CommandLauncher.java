@@ -199,5 +199,26 @@ public class CommandLauncher implements PlugIn {
 		// Stop the running macro (IJ 1.54's Macro.abort() does not stop a -batch macro; the interpreter's own abort does).
 		final Interpreter macro = Interpreter.getInstance();
 		if (macro != null) macro.abortMacro();
+		if (commandLineBatch()) {
+			// Plain ImageJ 1's `-batch file.ijm` ends in System.exit(0) whatever happened (ij.ImageJ.main drops the
+			// result of IJ.runMacroFile), so a script could not see the failure. The process exists only for this
+			// macro, which was just aborted: end it here, with the bad-input status of the command line's table.
+			System.out.flush();
+			System.err.flush();
+			System.exit(BATCH_FAILURE_STATUS);
+		}
+	}
+
+	/** The exit status of an {@code ij.ImageJ -batch} process whose NUFFT-J command failed (docs/cli.md: bad input). */
+	public static final int BATCH_FAILURE_STATUS = 1;
+
+	/**
+	 * Whether this is ImageJ 1 run as {@code java -jar ij.jar -batch macro.ijm}: ImageJ.main sets
+	 * {@code Prefs.commandLineMacro} for {@code -batch} and {@code -macro} and makes no ImageJ window for {@code -batch}.
+	 * Not in a GUI (an ImageJ window exists), not in {@code ./nufft-j macro} (MacroRunner, which reports its own
+	 * status), not in tests.
+	 */
+	static boolean commandLineBatch() {
+		return ij.Prefs.commandLineMacro() && IJ.getInstance() == null;
 	}
 }

@@ -36,8 +36,14 @@ final class Dialogs {
 				gd.addChoice(key, choices, v == null ? choices[0] : v.toString());
 			}
 			else gd.addStringField(key, v == null ? "" : v.toString(), 30);
-			if (item.getDescription() != null && !item.getDescription().isEmpty()) gd.addToSameRow();
-			if (item.getDescription() != null && !item.getDescription().isEmpty()) gd.addMessage(item.getDescription());
+			if (item.getDescription() != null && !item.getDescription().isEmpty()) {
+				// Beside short fields; below text and file fields, whose width leaves no room beside them (a description
+				// there was clipped at the dialog's right edge: RealWindowIT's screenshot).
+				final boolean wide = t == File.class || (t == String.class && (item.getChoices() == null || item
+					.getChoices().isEmpty()));
+				if (!wide) gd.addToSameRow();
+				gd.addMessage(item.getDescription());
+			}
 		}
 		gd.showDialog();
 		if (gd.wasCanceled()) return null;

@@ -17,6 +17,11 @@ import net.imglib2.util.Fraction;
  * ImgLib2 views of NUFFT-J images as planar float images: one {@code float[]} per XY plane, the layout ImageJ 1 stacks
  * use, so {@code org.nufftj.command.ImagePlusAdapter} can hand the same arrays to an ImagePlus without copying.
  * <p>
+ * The planes are in the display orientation of docs/conventions.md: a plane's rows (its y, downwards) are the array's
+ * axis 0 and its columns (x) axis 1, as {@code bart toimg} shows a {@code .cfl}; so a plane is {@code size[1]} wide and
+ * {@code size[0]} high, and {@link #toComplex} undoes it.
+ * </p>
+ * <p>
  * A {@link ComplexImage} is interleaved complex, so its real views (magnitude, phase, real, imaginary) are computed
  * once into new planes; that is the only copy between reconstruction and display. Axis order of the result:
  * {@code [x, y, c, z, t]} with {@code c = parts × channels} (part fastest), z the image's third axis (1 for 2D) and t
@@ -67,13 +72,16 @@ public final class ComplexPlanes {
 					final int base = image.offset(c, f) + 2 * plane * z;
 					for (final Part p : parts) {
 						final float[] a = new float[plane];
-						for (int i = 0; i < plane; i++) a[i] = p.of(d[base + 2 * i], d[base + 2 * i + 1]);
+						// Display orientation: array axis 0 (index i0) runs down the rows, axis 1 along them.
+						for (int i1 = 0, i = 0; i1 < ny; i1++)
+							for (int i0 = 0; i0 < nx; i0++, i++)
+								a[i0 * ny + i1] = p.of(d[base + 2 * i], d[base + 2 * i + 1]);
 						out.add(a);
 					}
 				}
 			}
 		}
-		return wrap(out, nx, ny, (long) parts.length * channels, nz, frames);
+		return wrap(out, ny, nx, (long) parts.length * channels, nz, frames);
 	}
 
 	/** A planar float image over the given planes (not copied); dims[0]·dims[1] must be each plane's length. */
@@ -104,12 +112,16 @@ public final class ComplexPlanes {
 	 * planes, for the forward NUFFT. This interleaves, so it copies.
 	 */
 	public static ComplexImage toComplex(final PlanarImg<FloatType, FloatArray> img) {
-		final int nx = (int) img.dimension(0), ny = (int) img.dimension(1), n = img.numSlices(), plane = nx * ny;
+		final int width = (int) img.dimension(0), height = (int) img.dimension(1), n = img.numSlices();
+		final int plane = width * height;
 		final float[] d = new float[2 * plane * n];
 		for (int s = 0; s < n; s++) {
 			final float[] a = plane(img, s);
-			for (int i = 0; i < plane; i++) d[2 * (s * plane + i)] = a[i];
+			// Display orientation, undone: row r is array axis 0, column c axis 1.
+			for (int c = 0, i = 0; c < width; c++)
+				for (int r = 0; r < height; r++, i++)
+					d[2 * (s * plane + i)] = a[r * width + c];
 		}
-		return new ComplexImage(d, new int[] { nx, ny }, 1, n, null);
+		return new ComplexImage(d, new int[] { height, width }, 1, n, null);
 	}
 }

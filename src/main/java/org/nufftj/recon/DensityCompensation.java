@@ -57,7 +57,10 @@ public final class DensityCompensation {
 		final float[] w;
 		switch (method) {
 			case NONE: w = new float[t.count()]; Arrays.fill(w, 1f); break;
-			case RAMP: w = ramp(t); break;
+			case RAMP:
+				requireSpokes(t, size);
+				w = ramp(t);
+				break;
 			case VORONOI: w = voronoi(t); break;
 			case PIPE_MENON: w = pipeMenon(backend, t, size, iterations, nufft); break;
 			default: throw new IllegalArgumentException(String.valueOf(method));
@@ -73,6 +76,50 @@ public final class DensityCompensation {
 		if (method != DcfMethod.PIPE_MENON) return compute(null, method, t, size, iterations, null);
 		try (CpuBackend cpu = new CpuBackend(0)) {
 			return compute(cpu, method, t, size, iterations, NufftOptions.defaults().withPrecision(Precision.DOUBLE));
+		}
+	}
+
+	/**
+	 * The ramp is the density of radial spokes only: refuses a trajectory any of whose readouts is not a straight line
+	 * through k = 0 (in 3D, or in the kx–ky plane at a constant kz: stack of stars), by more than one k-space cell of
+	 * the image. On spiral and Cartesian data it once gave NRMSE 0.94 and 2.3 without a word (issue 11).
+	 */
+	static void requireSpokes(final Trajectory t, final int[] size) {
+		final int d = t.dimensions(), readout = t.readout();
+		int largest = 1;
+		for (final int s : size) largest = Math.max(largest, s);
+		final double tol = 1.0 / largest;
+		for (int s = 0; s < t.shots(); s++) {
+			final int first = s * readout;
+			// The readout's direction: its point farthest from the centre (in-plane when kz is constant along it).
+			boolean flatKz = d == 3;
+			for (int r = 1; r < readout && flatKz; r++) flatKz = t.k(first + r, 2) == t.k(first, 2);
+			final int axes = flatKz ? 2 : d;
+			int far = first;
+			double farR = -1;
+			for (int r = 0; r < readout; r++) {
+				double r2 = 0;
+				for (int a = 0; a < axes; a++) r2 += t.k(first + r, a) * t.k(first + r, a);
+				if (r2 > farR) {
+					farR = r2;
+					far = first + r;
+				}
+			}
+			if (farR <= 0) continue;
+			final double len = Math.sqrt(farR);
+			for (int r = 0; r < readout; r++) {
+				// Distance of the point from the line through 0 along the direction u: |k − (k·u)u|.
+				double dot = 0, k2 = 0;
+				for (int a = 0; a < axes; a++) {
+					dot += t.k(first + r, a) * t.k(far, a) / len;
+					k2 += t.k(first + r, a) * t.k(first + r, a);
+				}
+				final double off = Math.sqrt(Math.max(0, k2 - dot * dot));
+				if (off > tol) throw new InvalidInputException("density compensation ramp: readout " + s + " of " + t
+					.name() + " is not a spoke through k = 0 (its point " + r + " lies " + String.format(java.util.Locale.ROOT,
+						"%.3g", off * largest) + " k-space cells off the line); the ramp fits radial trajectories only: use " +
+					"pipe-menon or voronoi (dcf auto chooses one)");
+			}
 		}
 	}
 

@@ -92,6 +92,16 @@ public final class Trajectory {
 		return new Trajectory(dimensions, coords, newReadout, newShots, name);
 	}
 
+	/** The same points with the k components of axes 0 and 1 exchanged (an ISMRMRD [x, y] scan in array order). */
+	public Trajectory withFirstAxesSwapped() {
+		final double[] c = coords.clone();
+		for (int i = 0; i < c.length; i += dimensions) {
+			c[i] = coords[i + 1];
+			c[i + 1] = coords[i];
+		}
+		return new Trajectory(dimensions, c, readout, shots, name);
+	}
+
 	/** A subset of the points, in the given order. */
 	public Trajectory select(final int[] points, final String newName) {
 		final double[] c = new double[points.length * dimensions];

@@ -81,7 +81,9 @@ class FrontEndParityTest {
 		final float[] interleaved = new float[2 * n * n * slices];
 		for (int s = 0; s < slices; s++) {
 			final float[] p = new float[n * n];
-			for (int i = 0; i < p.length; i++) interleaved[2 * (s * n * n + i)] = p[i] = (float) random.nextGaussian();
+			// Display pixel (x, y) = i % n, i / n is array element y + n·x (docs/conventions.md).
+			for (int i = 0; i < p.length; i++)
+				interleaved[2 * (s * n * n + i / n + n * (i % n))] = p[i] = (float) random.nextGaussian();
 			stack.addSlice(new FloatProcessor(n, n, p));
 		}
 		final CommandModule m = (CommandModule) context.service(CommandService.class).run(ForwardCommand.class, true,
@@ -115,7 +117,8 @@ class FrontEndParityTest {
 		assertFalse(m.isCanceled(), m.getCancelReason());
 		final ImagePlus imp = (ImagePlus) m.getOutput("image");
 		assertArrayEquals(matrix, new int[] { c.dim(0), c.dim(1), c.dim(2) }, kspace + ": nufft-j recon's matrix");
-		assertArrayEquals(matrix, new int[] { imp.getWidth(), imp.getHeight(), imp.getNSlices() }, kspace +
+		// Display orientation (docs/conventions.md): the image is array axis 1 wide and axis 0 high.
+		assertArrayEquals(matrix, new int[] { imp.getHeight(), imp.getWidth(), imp.getNSlices() }, kspace +
 			": Reconstruct k-space's matrix");
 		final float[] cliMag = new float[c.data().length / 2];
 		for (int i = 0; i < cliMag.length; i++) cliMag[i] = (float) Math.hypot(c.data()[2 * i], c.data()[2 * i + 1]);
@@ -124,7 +127,7 @@ class FrontEndParityTest {
 		assertEquals(cliMag.length, plane * imp.getStackSize(), kspace + ": values");
 		for (int s = 0; s < imp.getStackSize(); s++)
 			System.arraycopy((float[]) imp.getStack().getPixels(s + 1), 0, fijiMag, s * plane, plane);
-		final double e = relative(fijiMag, cliMag);
+		final double e = relative(fijiMag, org.nufftj.imglib.DisplayOrder.toDisplay(cliMag, c.dim(0), c.dim(1)));
 		assertTrue(e <= 1e-6, kspace + ": Fiji vs nufft-j recon relative l2 " + e);
 	}
 

@@ -105,7 +105,8 @@ class CliTest {
 			final Cfl.Array r = Cfl.read(dir.resolve("r"));
 			final int channels = combine.equals("none") ? coils : 1;
 			assertArrayEquals(new long[] { n, n, 1, channels, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }, r.dims());
-			final float[] mag = new ComplexImage(r.data(), new int[] { n, n }, channels, 1, null).magnitude();
+			final float[] mag = org.nufftj.imglib.DisplayOrder.toDisplay(new ComplexImage(r.data(), new int[] { n, n },
+				channels, 1, null).magnitude(), n, n);
 			final float[][] pages = readTiff(dir.resolve("r.tif"), n, n);
 			assertEquals(channels, pages.length);
 			for (int c = 0; c < channels; c++)

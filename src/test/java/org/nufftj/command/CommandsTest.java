@@ -108,7 +108,15 @@ class CommandsTest {
 		assertEquals("mm", imp.getCalibration().getUnit());
 		final String info = (String) imp.getProperty("Info");
 		assertTrue(info.contains("kspace=") && info.contains("dcf=pipe-menon"), info);
-		assertNotNull(m.getOutput("log"));
+		// Issue 11: "every reconstruction writes 8 lines to the Log": one line by default, the details in the Info.
+		final String log = (String) m.getOutput("log");
+		assertEquals(1, log.split("\n").length, log);
+		assertTrue(log.contains("radial_shepp_logan") && log.contains(" ms on ") && log.contains("Show Info"), log);
+		final CommandModule v = run(ReconstructCommand.class, Map.of("kspace", SAMPLE_H5.toFile(), "device", "cpu",
+			"verbose", true));
+		assertFalse(v.isCanceled(), v.getCancelReason());
+		final String details = (String) v.getOutput("log");
+		assertTrue(details.split("\n").length > 3 && details.contains("dcf=pipe-menon"), "verbose: " + details);
 		assertNull(m.getOutput("coilimages"));
 
 		// Same numbers as the recon API called directly with the defaults the command documents.
@@ -274,7 +282,8 @@ class CommandsTest {
 		final float[] y = Cfl.read(dir.resolve("fwd.cfl")).data();
 		final float[] f = (float[]) phantom.getProcessor().getPixels();
 		final double[] img = new double[2 * f.length];
-		for (int i = 0; i < f.length; i++) img[2 * i] = f[i];
+		// Display pixel (x, y) is array element (i0 = y, i1 = x): docs/conventions.md.
+		for (int i = 0; i < f.length; i++) img[2 * org.nufftj.imglib.DisplayOrder.arrayIndex(i % 24, i / 24, 24)] = f[i];
 		final double[] exact = Nudft.forward(size, t, img, 2);
 		// BART's scaling, as nufft-j forward writes it: 1/sqrt(pixels) times the exact sum (docs/conventions.md).
 		for (int i = 0; i < exact.length; i++) exact[i] /= Math.sqrt(size[0] * size[1]);
@@ -313,11 +322,54 @@ class CommandsTest {
 		{
 			for (final String dcf : new String[] { "auto", "none", "ramp", "voronoi", "pipe-menon" }) {
 				m = run(ShowTrajectoryCommand.class, Map.of("trajectory", t, "matrix", "16", "dcf", dcf));
+				final boolean spokes = t.equals("radial") || t.equals("golden angle") || t.equals("tiny golden");
+				if (dcf.equals("ramp") && !spokes) {
+					// The ramp fits spokes only (NoSilentWrongResultTest): refused, naming the method.
+					assertTrue(m.isCanceled() && m.getCancelReason().contains("ramp"), t + " " + dcf);
+					continue;
+				}
 				assertFalse(m.isCanceled(), t + " " + dcf + ": " + m.getCancelReason());
 				assertNotNull((Plot) m.getOutput("plot"));
 				assertNotNull((Plot) m.getOutput("weights"));
 			}
 		}
+	}
+
+	/**
+	 * Issue 11: "Show trajectory with kspace=[radial.cfl] plots the default design instead of the file's points"; "the
+	 * plot draws the k-space disc as an ellipse and its title overlaps the plot". The plot holds exactly the file's
+	 * points (across: k axis 1, up: k axis 0), one cycle/pixel spans as many pixels across as up, and no text label is
+	 * drawn inside the frame.
+	 */
+	@Test
+	void showTrajectoryPlotsTheFilesOwnPointsWithEqualAxisScales() throws Exception {
+		final CommandModule m = run(ShowTrajectoryCommand.class, Map.of("kspace", small));
+		assertFalse(m.isCanceled(), m.getCancelReason());
+		final Plot plot = (Plot) m.getOutput("plot");
+		final org.nufftj.trajectory.Trajectory t = org.nufftj.app.ScanLoader.load(small.toPath(), null,
+			org.nufftj.trajectory.TrajectoryKind.FILE, null).parts().get(0).trajectory();
+		final java.util.Set<String> plotted = new java.util.HashSet<>(), file = new java.util.HashSet<>();
+		for (int i = 0; i < plot.getNumPlotObjects(); i++) {
+			final float[][] xy = plot.getDataObjectArrays(i);
+			if (xy == null || xy[0] == null) continue;
+			for (int j = 0; j < xy[0].length; j++) plotted.add(Math.round(xy[0][j] * 1e5) + "," + Math.round(xy[1][j] * 1e5));
+		}
+		for (int j = 0; j < t.count(); j++) file.add(Math.round(t.k(j, 1) * 1e5) + "," + Math.round(t.k(j, 0) * 1e5));
+		final java.util.Set<String> missing = new java.util.TreeSet<>(file), extra = new java.util.TreeSet<>(plotted);
+		missing.removeAll(plotted);
+		extra.removeAll(file);
+		assertTrue(missing.isEmpty() && extra.isEmpty(), "the file's own points (x 1e5): " + file.size() + " in the file, " +
+			plotted.size() + " plotted; not plotted " + head(missing) + "; plotted, not in the file " + head(extra));
+		plot.getImagePlus(); // draws, fixing the frame
+		final double across = plot.scaleXtoPxl(0.5) - plot.scaleXtoPxl(-0.5);
+		final double up = plot.scaleYtoPxl(-0.5) - plot.scaleYtoPxl(0.5);
+		assertEquals(across, up, 1.0, "pixels per cycle/pixel across and up");
+		for (final String d : plot.getDataObjectDesignations())
+			assertFalse(d.toLowerCase(java.util.Locale.ROOT).startsWith("text"), "a label inside the frame: " + d);
+	}
+
+	private static String head(final java.util.Set<String> s) {
+		return s.stream().limit(5).collect(java.util.stream.Collectors.joining(" ")) + (s.size() > 5 ? " ..." : "");
 	}
 
 	@Test

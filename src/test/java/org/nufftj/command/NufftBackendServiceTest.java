@@ -123,7 +123,8 @@ public class NufftBackendServiceTest {
 				final CommandModule first = run(context, ReconstructCommand.class, in);
 				assertFalse(first.isCanceled(), first.getCancelReason());
 				final String log = (String) first.getOutput("log");
-				assertTrue(log.contains("on gpu 0") && log.contains("dcf weights pipe-menon"), log);
+				final String info = (String) ((ij.ImagePlus) first.getOutput("image")).getProperty("Info");
+				assertTrue(log.contains("on gpu 0") && info.contains("dcf weights pipe-menon"), log + "\n" + info);
 				final CommandModule cmp = run(context, CompareCommand.class, Map.of("kspace", kspace));
 				assertFalse(cmp.isCanceled(), cmp.getCancelReason());
 				assertNotNull(cmp.getOutput("gpuimage"), (String) cmp.getOutput("log"));

@@ -80,6 +80,33 @@ class InstallLayoutIT {
 	}
 
 	/**
+	 * Issue 11: "-batch exits 0 when a NUFFT-J command failed, so scripts cannot detect failure". Plain
+	 * {@code ij.ImageJ -batch}: a failing command ends the process with status 1 after its one line, before the macro's
+	 * next line; a macro whose commands succeed still exits 0.
+	 */
+	@Test
+	void plainImageJBatchExitsNonZeroWhenACommandFails() throws Exception {
+		final Path bad = out.resolve("bad.ijm"), good = out.resolve("good.ijm");
+		Files.writeString(bad, String.join("\n", "call(\"org.nufftj.ij1.Headless.install\");", "setBatchMode(true);",
+			"run(\"Reconstruct k-space\", \"kspace=[" + out.resolve("missing.cfl") + "] device=cpu\");",
+			"print(\"after the failure\");", ""));
+		Files.writeString(good, String.join("\n", "call(\"org.nufftj.ij1.Headless.install\");", "setBatchMode(true);",
+			"run(\"Simulate k-space\", \"matrix=16 coils=1 output=[" + out.resolve("s.cfl") + "] device=cpu\");",
+			"print(\"done\");", ""));
+		final Process p = start(bad);
+		final String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertTrue(p.waitFor(180, TimeUnit.SECONDS), log);
+		assertEquals(1, p.exitValue(), log);
+		assertTrue(log.contains("NUFFT-J: ") && log.contains("missing.hdr: file not found"), log);
+		assertFalse(log.contains("after the failure") || log.contains("Exception"), log);
+		final Process q = start(good);
+		final String ok = new String(q.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		assertTrue(q.waitFor(180, TimeUnit.SECONDS), ok);
+		assertEquals(0, q.exitValue(), ok);
+		assertTrue(ok.contains("done"), ok);
+	}
+
+	/**
 	 * Every example of the README's command table, each in its own headless plain ImageJ 1: the label is found, the
 	 * keys are known, and it runs (Compare CPU and GPU may say that no GPU is usable, as one line).
 	 */
@@ -106,6 +133,13 @@ class InstallLayoutIT {
 	}
 
 	// -- helpers --
+
+	/** Starts headless plain ImageJ 1 with the packaged folder on {@code -batch macro}. */
+	private static Process start(final Path macro) throws IOException {
+		return new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+			"-Djava.awt.headless=true", "-Dplugins.dir=" + TARGET.resolve("imagej"), "-jar", TARGET.resolve("ij/ij.jar")
+				.toString(), "-batch", macro.toString()).redirectErrorStream(true).start();
+	}
 
 	/** Runs a macro in headless plain ImageJ 1 with the packaged folder; returns its output. */
 	private static String imagej(final Path macro) throws IOException, InterruptedException {

@@ -149,10 +149,11 @@ class LauncherTest {
 			ComplexPlanes.Part.PHASE);
 		assertEquals(2, p.dimension(2));
 		final float[] mag = ComplexPlanes.plane(p, 0), phase = ComplexPlanes.plane(p, 1);
+		// Display order: array element (i0, i1) = (1, 0) is pixel (x, y) = (0, 1), plane index 2.
 		assertEquals(5f, mag[0]);
-		assertEquals(1f, mag[1]);
-		assertEquals((float) Math.PI, phase[1], 1e-6f);
-		assertEquals((float) (Math.PI / 2), phase[2], 1e-6f);
+		assertEquals(1f, mag[2]);
+		assertEquals((float) Math.PI, phase[2], 1e-6f);
+		assertEquals((float) (Math.PI / 2), phase[1], 1e-6f);
 		final ImagePlus imp = ImagePlusAdapter.wrap(p, "parts");
 		assertSame(mag, imp.getStack().getPixels(1));
 		assertTrue(imp.getStack().getProcessor(1) instanceof FloatProcessor);

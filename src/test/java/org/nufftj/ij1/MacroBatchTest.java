@@ -178,7 +178,8 @@ class MacroBatchTest {
 			"print(\"still running after the error\");\nnewImage(\"x\", \"32-bit black\", 4, 4, 1);\n" +
 			"saveAs(\"Tiff\", \"" + after + "\");\n");
 		final Result r = batch(macro, "");
-		assertEquals(0, r.exit, r.output);
+		// ImageJ's -batch would exit 0 here; the failed command ends the process with status 1 (issue 11).
+		assertEquals(CommandLauncher.BATCH_FAILURE_STATUS, r.exit, r.output);
 		assertFalse(r.output.contains("Exception"), "no exception may surface:\n" + r.output);
 		final List<String> messages = new ArrayList<>();
 		for (final String line : r.output.split("\n")) if (isError(line)) messages.add(line);

@@ -80,7 +80,7 @@ class ImgReconTest {
 		assertArrayEquals(samples, ComplexImgs.toKSpace(view).data());
 		// The ImagePlus adapter's planes are computed from the Img in place.
 		final PlanarImg<FloatType, FloatArray> mag = ComplexPlanes.planes(r.image(), 2, Part.MAGNITUDE);
-		final float[] expected = r.result().image().magnitude();
+		final float[] expected = DisplayOrder.toDisplay(r.result().image().magnitude(), n, n);
 		for (int f = 0; f < frames; f++)
 			for (int p = 0; p < n * n; p++)
 				assertEquals(expected[f * n * n + p], ComplexPlanes.plane(mag, f)[p], "frame " + f + " pixel " + p);
