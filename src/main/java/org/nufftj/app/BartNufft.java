@@ -1,6 +1,7 @@
 package org.nufftj.app;
 
 import org.nufftj.InvalidInputException;
+import org.nufftj.app.tune.TuneDirection;
 import org.nufftj.data.ComplexImage;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.NufftOptions;
@@ -49,7 +50,8 @@ public final class BartNufft {
 			" pixels x " + transforms + " coils/frames is too large for one array");
 		final float[] image = new float[(int) (2 * pixels * transforms)];
 		final Backend backend = session.backend(options);
-		try (NufftPlan plan = backend.plan(size, options)) {
+		final NufftOptions tuned = session.tuned(t, size, (int) transforms, options, TuneDirection.ADJOINT);
+		try (NufftPlan plan = backend.plan(size, tuned)) {
 			plan.setPoints(t);
 			try (NufftOperator op = NufftOperator.bart(backend, plan, (int) transforms)) {
 				Operators.applyAdjoint(op, samples, image);
@@ -70,7 +72,8 @@ public final class BartNufft {
 			" points x " + transforms + " coils/frames is too large for one array");
 		final float[] samples = new float[(int) (2 * points * transforms)];
 		final Backend backend = session.backend(options);
-		try (NufftPlan plan = backend.plan(size, options)) {
+		final NufftOptions tuned = session.tuned(t, size, (int) transforms, options, TuneDirection.FORWARD);
+		try (NufftPlan plan = backend.plan(size, tuned)) {
 			plan.setPoints(t);
 			try (NufftOperator op = NufftOperator.bart(backend, plan, (int) transforms)) {
 				Operators.apply(op, image, samples);

@@ -33,6 +33,9 @@ final class AdjointCommand implements Callable<Integer> {
 	@Mixin
 	NufftArgs nufft;
 
+	@Mixin
+	TuneArgs tuning;
+
 	@Option(names = "--verbose", description = "Print plan parameters and stage times to stderr.")
 	boolean verbose;
 
@@ -52,7 +55,7 @@ final class AdjointCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		final long t0 = System.nanoTime();
-		final var options = nufft.options();
+		final var options = tuning.apply(nufft.options());
 		OutputPaths.refuseOverwrite(List.of(output), List.of(traj, kspace));
 		AtomicFiles.requireFolder(output);
 		final Scan scan = ScanLoader.load(kspace, traj, TrajectoryKind.FILE, nufft.dims());

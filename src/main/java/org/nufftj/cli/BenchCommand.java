@@ -13,9 +13,12 @@ import java.util.concurrent.Callable;
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.Benchmark;
 import org.nufftj.app.Memory;
+import org.nufftj.app.Options;
 import org.nufftj.app.Session;
+import org.nufftj.app.tune.TuneDirection;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.TuneMode;
 import org.nufftj.trajectory.Trajectory;
 
 import picocli.CommandLine.Command;
@@ -34,6 +37,9 @@ final class BenchCommand implements Callable<Integer> {
 
 	@Mixin
 	NufftArgs nufft;
+
+	@Mixin
+	TuneArgs tuning;
 
 	@Option(names = "--size", defaultValue = "256", description = "Image size N (N x N) (default: ${DEFAULT-VALUE}).")
 	int size;
@@ -94,6 +100,7 @@ final class BenchCommand implements Callable<Integer> {
 			"stages (ms, last run) | plan");
 		out.flush();
 		final Random random = new Random();
+		final TuneMode tune = Options.tune(tuning.tune);
 		try (Session session = new Session()) {
 		for (final double eps : tolerances) {
 			final NufftOptions o = nufft.options().withTolerance(eps);
@@ -106,9 +113,12 @@ final class BenchCommand implements Callable<Integer> {
 				for (final int c : coils) {
 					final float[] samples = Benchmark.random(2 * m * c, random);
 					final float[] image = Benchmark.random(2 * size * size * c, random);
-					if (adj) row(out, eps, c, "adjoint", plan, () -> plan.adjoint(samples, image), m,
-						plan.parameters() + String.format(", plan %.1f ms, setPoints %.1f ms", planMs, pointsMs));
-					if (fwd) row(out, eps, c, "forward", plan, () -> plan.forward(image, samples), m, "");
+					final double adjMs = !adj ? 0 : row(out, eps, c, "adjoint", plan, () -> plan.adjoint(samples, image),
+						m, plan.parameters() + String.format(", plan %.1f ms, setPoints %.1f ms", planMs, pointsMs));
+					final double fwdMs = !fwd ? 0 : row(out, eps, c, "forward", plan, () -> plan.forward(image, samples),
+						m, "");
+					if (tune != TuneMode.OFF) tunedRows(out, session, t, img, c, o.withTuning(tune, tuning.budget), eps,
+						samples, image, adj, fwd, adjMs, fwdMs);
 				}
 				out.println("  engine: " + plan.backend());
 			}
@@ -119,7 +129,34 @@ final class BenchCommand implements Callable<Integer> {
 		return Main.OK;
 	}
 
-	private void row(final PrintWriter out, final double eps, final int c, final String dir, final NufftPlan plan,
+	/**
+	 * --tune: the same rows with the tuned plan (the wisdom's winner, or a tuning run's for the direction(s) benched),
+	 * each with its time over the default plan's above it.
+	 */
+	private void tunedRows(final PrintWriter out, final Session session, final Trajectory t, final int[] img,
+		final int c, final NufftOptions o, final double eps, final float[] samples, final float[] image,
+		final boolean adj, final boolean fwd, final double adjMs, final double fwdMs)
+	{
+		final TuneDirection d = adj && fwd ? TuneDirection.BOTH : adj ? TuneDirection.ADJOINT : TuneDirection.FORWARD;
+		final NufftOptions tuned = session.tuned(t, img, c, o, d);
+		try (NufftPlan plan = session.plan(img, tuned)) {
+			plan.setPoints(t);
+			final int m = t.count();
+			if (adj) {
+				final double ms = row(out, eps, c, "adj-tuned", plan, () -> plan.adjoint(samples, image), m, "");
+				out.printf("%-7s %5s %-8s tuned/default %.3f | %s%n", "", "", "", ms / adjMs, plan.parameters() +
+					" spread=" + tuned.spreadMethod().name().toLowerCase() + (tuned.bins() == null ? "" : " bins=" +
+						java.util.Arrays.toString(tuned.bins())) + " " + tuned.evaluation().name().toLowerCase());
+			}
+			if (fwd) {
+				final double ms = row(out, eps, c, "fwd-tuned", plan, () -> plan.forward(image, samples), m, "");
+				out.printf("%-7s %5s %-8s tuned/default %.3f%n", "", "", "", ms / fwdMs);
+			}
+			out.flush();
+		}
+	}
+
+	private double row(final PrintWriter out, final double eps, final int c, final String dir, final NufftPlan plan,
 		final Runnable run, final int m, final String note)
 	{
 		final double[] ms = Benchmark.times(run, warmup, repeats);
@@ -130,6 +167,7 @@ final class BenchCommand implements Callable<Integer> {
 		out.printf("%-7.0e %5d %-8s %10.1f %10.1f %12.1f  %s%s%n", eps, c, dir, median, ms[0],
 			(double) m * c / (median / 1e3) / 1e6, s, note.isEmpty() ? "" : " | " + note);
 		out.flush();
+		return median;
 	}
 
 	private static long peakHeap() {
