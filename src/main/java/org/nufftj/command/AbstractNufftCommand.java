@@ -32,8 +32,14 @@ public abstract class AbstractNufftCommand extends NufftCommand {
 	@Parameter(persist = false, label = "threads", description = "CPU threads, 0 = all cores")
 	public int threads = 0;
 
+	@Parameter(persist = false, label = "tune", description = "auto-tuning: off = use the wisdom file's winner when " +
+		"it has one (else the heuristic); quick/exhaustive = time candidates when it has none (as nufft-j --tune)",
+		choices = { "off", "quick", "exhaustive" })
+	public String tune = "off";
+
 	/** The NUFFT options of these keys on {@code device}. */
 	protected NufftOptions nufftOptions(final String device) {
-		return Options.nufft(kernel, oversampling, width, tolerance, precision, device, spread, threads);
+		return Options.nufft(kernel, oversampling, width, tolerance, precision, device, spread, threads)
+			.withTuning(Options.tune(tune), 0);
 	}
 }
