@@ -28,10 +28,11 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nufft-j tune}: times plan candidates for a scan's trajectory and keeps the winner in the wisdom file. */
 @Command(name = "tune", mixinStandardHelpOptions = true,
-	description = { "Auto-tune the NUFFT plan for a trajectory: time candidates (kernel KB/ES, (sigma, W) pairs that meet",
-		"eps by the error model, GPU spreading method and bins, CPU kernel lookup table) on random data of the scan's",
-		"batch (coils x frames), print them with their model error and time, mark the winner (*), and record it in",
-		"the wisdom file, which recon/adjoint/forward/bench and the Fiji commands then read for the same key. A key",
+	description = { "Auto-tune the NUFFT plan for a trajectory and keep the winner in the wisdom file.",
+		"Times candidates (kernel KB/ES, (sigma, W) pairs that meet eps by the error model, GPU spreading method and",
+		"bins, CPU kernel lookup table) on random data of the scan's batch (coils x frames), prints them with their",
+		"model error and time, marks the winner (*) and records it in the wisdom file, which recon, adjoint, forward,",
+		"bench and the Fiji commands then read for the same key. A key",
 		"already in the wisdom (same device, size, points, batch, precision, eps, direction) is not timed again.",
 		"Input: [<traj>] <kspace> as for 'recon'." })
 final class TuneCommand implements Callable<Integer> {

@@ -20,6 +20,7 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
+import org.nufftj.app.tune.GpuTunerTest;
 import org.nufftj.command.NufftBackendServiceTest;
 import org.nufftj.io.AtomicFiles;
 import org.nufftj.nufft.SpreadMethod;
@@ -77,7 +78,8 @@ public final class GpuSuite {
 	private static void tests(final StringBuilder md) {
 		// GPU subclasses of the shared backend / operator / recon suites (other packages) are listed here as they land.
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
-			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, GpuIterativeTest.class, NufftBackendServiceTest.class };
+			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class, GpuIterativeTest.class, NufftBackendServiceTest.class,
+			GpuTunerTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
