@@ -32,7 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
 	description = { "Time adjoint and forward NUFFTs of random data on a 2D radial trajectory.",
 		"Spokes x readout samples over 180 degrees, k in [-1/2, 1/2) cycles/pixel), per tolerance and coil count: warm-up runs, then the",
 		"median of repeats; per-stage times from the plan (last run); points/s = points x coils / median time.",
-		"Default: the issue's workload, 402 x 512 onto 256^2, 8 and 32 coils, eps 1e-3 and 1e-4." })
+		"Default: the issue's workload, 402 x 512 onto 256^2, 8 and 32 coils, eps 1e-3 and 1e-4.",
+		"--tune quick|exhaustive adds, per row, the default and the tuned plan timed alternately, with their ratio." })
 final class BenchCommand implements Callable<Integer> {
 
 	@Mixin
@@ -113,12 +114,11 @@ final class BenchCommand implements Callable<Integer> {
 				for (final int c : coils) {
 					final float[] samples = Benchmark.random(2 * m * c, random);
 					final float[] image = Benchmark.random(2 * size * size * c, random);
-					final double adjMs = !adj ? 0 : row(out, eps, c, "adjoint", plan, () -> plan.adjoint(samples, image),
-						m, plan.parameters() + String.format(", plan %.1f ms, setPoints %.1f ms", planMs, pointsMs));
-					final double fwdMs = !fwd ? 0 : row(out, eps, c, "forward", plan, () -> plan.forward(image, samples),
-						m, "");
+					if (adj) row(out, eps, c, "adjoint", plan, () -> plan.adjoint(samples, image), m,
+						plan.parameters() + String.format(", plan %.1f ms, setPoints %.1f ms", planMs, pointsMs));
+					if (fwd) row(out, eps, c, "forward", plan, () -> plan.forward(image, samples), m, "");
 					if (tune != TuneMode.OFF) tunedRows(out, session, t, img, c, o.withTuning(tune, tuning.budget), eps,
-						samples, image, adj, fwd, adjMs, fwdMs);
+						samples, image, adj, fwd, plan);
 				}
 				out.println("  engine: " + plan.backend());
 			}
@@ -130,33 +130,50 @@ final class BenchCommand implements Callable<Integer> {
 	}
 
 	/**
-	 * --tune: the same rows with the tuned plan (the wisdom's winner, or a tuning run's for the direction(s) benched),
-	 * each with its time over the default plan's above it.
+	 * --tune: the default plan and the tuned one (the wisdom's winner, or a tuning run's for the direction(s) benched),
+	 * timed side by side: after the warm-up runs of both, {@code repeats} rounds each timing one run of the default
+	 * then one of the tuned plan, so that both see the same JIT state and machine load; medians and their ratio.
 	 */
 	private void tunedRows(final PrintWriter out, final Session session, final Trajectory t, final int[] img,
 		final int c, final NufftOptions o, final double eps, final float[] samples, final float[] image,
-		final boolean adj, final boolean fwd, final double adjMs, final double fwdMs)
+		final boolean adj, final boolean fwd, final NufftPlan plan)
 	{
 		final TuneDirection d = adj && fwd ? TuneDirection.BOTH : adj ? TuneDirection.ADJOINT : TuneDirection.FORWARD;
 		final NufftOptions tuned = session.tuned(t, img, c, o, d);
-		try (NufftPlan plan = session.plan(img, tuned)) {
-			plan.setPoints(t);
-			final int m = t.count();
-			if (adj) {
-				final double ms = row(out, eps, c, "adj-tuned", plan, () -> plan.adjoint(samples, image), m, "");
-				out.printf("%-7s %5s %-8s tuned/default %.3f | %s%n", "", "", "", ms / adjMs, plan.parameters() +
-					" spread=" + tuned.spreadMethod().name().toLowerCase() + (tuned.bins() == null ? "" : " bins=" +
-						java.util.Arrays.toString(tuned.bins())) + " " + tuned.evaluation().name().toLowerCase());
-			}
-			if (fwd) {
-				final double ms = row(out, eps, c, "fwd-tuned", plan, () -> plan.forward(image, samples), m, "");
-				out.printf("%-7s %5s %-8s tuned/default %.3f%n", "", "", "", ms / fwdMs);
-			}
-			out.flush();
+		try (NufftPlan tp = session.plan(img, tuned)) {
+			tp.setPoints(t);
+			final String what = tp.parameters() + " spread=" + tuned.spreadMethod().name().toLowerCase() +
+				(tuned.bins() == null ? "" : " bins=" + java.util.Arrays.toString(tuned.bins())) + " " +
+				tuned.evaluation().name().toLowerCase();
+			if (adj) pair(out, eps, c, "adjoint", () -> plan.adjoint(samples, image), () -> tp.adjoint(samples, image),
+				what);
+			if (fwd) pair(out, eps, c, "forward", () -> plan.forward(image, samples), () -> tp.forward(image, samples),
+				adj ? "" : what);
 		}
 	}
 
-	private double row(final PrintWriter out, final double eps, final int c, final String dir, final NufftPlan plan,
+	/** One row of default vs tuned medians, timed alternately. */
+	private void pair(final PrintWriter out, final double eps, final int c, final String dir, final Runnable def,
+		final Runnable tuned, final String what)
+	{
+		for (int i = 0; i < warmup; i++) {
+			def.run();
+			tuned.run();
+		}
+		final double[] a = new double[repeats], b = new double[repeats];
+		for (int i = 0; i < repeats; i++) {
+			a[i] = Benchmark.times(def, 0, 1)[0];
+			b[i] = Benchmark.times(tuned, 0, 1)[0];
+		}
+		java.util.Arrays.sort(a);
+		java.util.Arrays.sort(b);
+		final double ma = Benchmark.median(a), mb = Benchmark.median(b);
+		out.printf("%-7.0e %5d %-8s default %9.1f ms  tuned %9.1f ms  tuned/default %.3f%s%n", eps, c, dir, ma, mb,
+			mb / ma, what.isEmpty() ? "" : " | tuned: " + what);
+		out.flush();
+	}
+
+	private void row(final PrintWriter out, final double eps, final int c, final String dir, final NufftPlan plan,
 		final Runnable run, final int m, final String note)
 	{
 		final double[] ms = Benchmark.times(run, warmup, repeats);
@@ -167,7 +184,6 @@ final class BenchCommand implements Callable<Integer> {
 		out.printf("%-7.0e %5d %-8s %10.1f %10.1f %12.1f  %s%s%n", eps, c, dir, median, ms[0],
 			(double) m * c / (median / 1e3) / 1e6, s, note.isEmpty() ? "" : " | " + note);
 		out.flush();
-		return median;
 	}
 
 	private static long peakHeap() {
