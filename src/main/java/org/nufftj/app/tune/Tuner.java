@@ -66,8 +66,9 @@ public final class Tuner {
 	/**
 	 * The options a plan for these points should be made with: {@code options} itself unless it is
 	 * {@link NufftOptions#tunable()} (explicit kernel, σ, W, spreading or bins are never overridden); else the wisdom's
-	 * winner for the key when there is one (and it still meets ε by the model), else, when {@code options.tuneMode()}
-	 * is not OFF, the winner of a tuning run (recorded in the wisdom), else {@code options} (the heuristic).
+	 * winner for the key when there is one, found by a mode at least {@code options.tuneMode()} (OFF takes any), and
+	 * it still meets ε by the model; else, when {@code options.tuneMode()} is not OFF, the winner of a tuning run
+	 * (recorded in the wisdom); else {@code options} (the heuristic).
 	 */
 	public NufftOptions resolve(final Backend backend, final Trajectory t, final int[] size, final int batch,
 		final NufftOptions options, final TuneDirection direction)
@@ -76,7 +77,7 @@ public final class Tuner {
 		final TuneMode mode = options.tuneMode();
 		final TuneKey key = TuneKey.of(backend.identity(), size, t, batch, options, direction);
 		final Optional<Wisdom.Entry> known = wisdom == null ? Optional.empty() : wisdom.lookup(key);
-		if (known.isPresent()) {
+		if (known.isPresent() && known.get().mode().ordinal() >= mode.ordinal()) {
 			final NufftOptions o = applied(known.get().winner(), options, size);
 			if (o != null) return o;
 		}
