@@ -69,7 +69,13 @@ run)
   fi
   cp_="$here/test-classes:$here/classes:$(ls "$here"/lib/*.jar | tr '\n' ':')"
   echo "== $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(hostname): $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || echo 'no nvidia-smi')"
-  if [ "${1:-}" = recon ]; then
+  if [ "${1:-}" = cli ]; then
+    # run OUT.txt cli <nufft-j arguments>: a command of the nufft-j command line (e.g. bench --device gpu --tune quick),
+    # its output copied to OUT.txt. The tuning wisdom goes to $NUFFTJ_WISDOM (default: a fresh file under /tmp).
+    shift
+    NUFFTJ_WISDOM="${NUFFTJ_WISDOM:-$(mktemp -d)/wisdom.json}" "$jre/jre/bin/java" -Xmx48g -Djava.awt.headless=true \
+      -cp "$cp_" org.nufftj.cli.Main "$@" | tee "$report"
+  elif [ "${1:-}" = recon ]; then
     shift
     # -Xmx4g as scripts/recon-bench.sh uses on the build machine, so the heap figures compare; default GC (G1), as Fiji.
     "$jre/jre/bin/java" -Xmx4g -Djava.awt.headless=true -cp "$cp_" org.nufftj.command.ReconMacroBenchmark "$report" \
@@ -82,5 +88,5 @@ run)
   fi
   ;;
 *)
-  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...]" >&2; exit 2;;
+  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...] | run OUT.txt cli ARGS..." >&2; exit 2;;
 esac

@@ -1,6 +1,7 @@
 package org.nufftj.app;
 
 import org.nufftj.InvalidInputException;
+import org.nufftj.app.tune.TuneDirection;
 import org.nufftj.data.ComplexImage;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.NufftOptions;
@@ -60,7 +61,8 @@ public final class BartNufft {
 		final float[] image = new float[(int) (2 * pixels * transforms)];
 		final long t0 = System.nanoTime();
 		final Backend backend = session.backend(options);
-		try (NufftPlan plan = backend.plan(size, options)) {
+		final NufftOptions tuned = session.tuned(t, size, (int) transforms, options, TuneDirection.ADJOINT);
+		try (NufftPlan plan = backend.plan(size, tuned)) {
 			plan.setPoints(t);
 			final long t1 = System.nanoTime();
 			try (NufftOperator op = NufftOperator.bart(backend, plan, (int) transforms)) {
@@ -84,7 +86,8 @@ public final class BartNufft {
 		final float[] samples = new float[(int) (2 * points * transforms)];
 		final long t0 = System.nanoTime();
 		final Backend backend = session.backend(options);
-		try (NufftPlan plan = backend.plan(size, options)) {
+		final NufftOptions tuned = session.tuned(t, size, (int) transforms, options, TuneDirection.FORWARD);
+		try (NufftPlan plan = backend.plan(size, tuned)) {
 			plan.setPoints(t);
 			final long t1 = System.nanoTime();
 			try (NufftOperator op = NufftOperator.bart(backend, plan, (int) transforms)) {

@@ -9,6 +9,7 @@ import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.SpreadMethod;
+import org.nufftj.nufft.TuneMode;
 import org.nufftj.recon.CoilCombination;
 import org.nufftj.recon.DcfMethod;
 import org.nufftj.recon.ReconOptions;
@@ -33,6 +34,8 @@ public final class Options {
 	public static final String[] PRECISIONS = { "float", "double" };
 	public static final String[] DEVICES = { "auto", "cpu", "gpu" };
 	public static final String[] SPREADS = { "auto", "atomic", "shared", "output" };
+	/** Tuning modes (the command line's --tune, the Fiji commands' tune key): see {@link TuneMode}. */
+	public static final String[] TUNES = { "off", "quick", "exhaustive" };
 	/** Largest tolerance accepted (the smallest depends on the precision: {@link NufftOptions}). */
 	public static final double MAX_TOLERANCE = 0.1;
 	/** The most coils a simulation makes (receive arrays have up to 128; more is a typing error). */
@@ -111,6 +114,11 @@ public final class Options {
 		if (coils < 1 || coils > MAX_COILS) throw new InvalidInputException(key + ": expected 1 to " + MAX_COILS +
 			", found " + coils);
 		return coils;
+	}
+
+	/** A tuning mode: off, quick or exhaustive ({@link TuneMode}). */
+	public static TuneMode tune(final String tune) {
+		return TuneMode.parse(choice("tune", tune, TUNES));
 	}
 
 	/**

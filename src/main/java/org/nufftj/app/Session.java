@@ -9,6 +9,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import org.nufftj.app.tune.TuneDirection;
+import org.nufftj.app.tune.Tuner;
+import org.nufftj.app.tune.Wisdom;
 import org.nufftj.data.KSpace;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Backends;
@@ -38,6 +41,7 @@ public final class Session implements AutoCloseable {
 
 	private final Consumer<String> notices;
 	private final Map<String, Backend> backends = new LinkedHashMap<>();
+	private final Tuner tuner;
 	private boolean closed;
 
 	/** A session whose device notices go to stderr (the command line). */
@@ -45,9 +49,18 @@ public final class Session implements AutoCloseable {
 		this(System.err::println);
 	}
 
-	/** A session whose device notices (e.g. "no usable GPU, running on the CPU") go to {@code notices}. */
+	/**
+	 * A session whose device notices (e.g. "no usable GPU, running on the CPU") go to {@code notices}; tuning wisdom
+	 * at {@link Wisdom#defaultLocation()}.
+	 */
 	public Session(final Consumer<String> notices) {
+		this(notices, new Wisdom(Wisdom.defaultLocation(), notices));
+	}
+
+	/** A session with tuning wisdom in {@code wisdom} (null: none is read or written). */
+	public Session(final Consumer<String> notices, final Wisdom wisdom) {
 		this.notices = notices;
+		this.tuner = new Tuner(wisdom, notices);
 	}
 
 	// -- public API --
@@ -83,7 +96,34 @@ public final class Session implements AutoCloseable {
 	public ReconResult reconstruct(final Trajectory t, final KSpace k, final int[] matrix, final ReconOptions options,
 		final Progress progress)
 	{
-		return GriddingRecon.reconstruct(backend(options.nufft()), t, k, matrix, options, progress);
+		final Backend b = backend(options.nufft());
+		final NufftOptions tuned = tuner.resolve(b, t, matrix, k.coils() * k.frames(), options.nufft(),
+			TuneDirection.ADJOINT);
+		return GriddingRecon.reconstruct(b, t, k, matrix, options.withNufft(tuned), progress);
+	}
+
+	/**
+	 * The options a plan of {@code size} for {@code t}, transforming {@code batch} vectors per call in
+	 * {@code direction}, should be made with on {@link #backend(NufftOptions)}: the wisdom's winner or a tuning run's
+	 * when {@code options} leave the tuned knobs automatic ({@link Tuner#resolve}), else {@code options}.
+	 */
+	public NufftOptions tuned(final Trajectory t, final int[] size, final int batch, final NufftOptions options,
+		final TuneDirection direction)
+	{
+		return tuner.resolve(backend(options), t, size, batch, options, direction);
+	}
+
+	/** A tuning run ({@code nufft-j tune}): see {@link Tuner#tune}. */
+	public Tuner.Report tune(final Trajectory t, final int[] size, final int batch, final NufftOptions options,
+		final TuneDirection direction, final boolean useWisdom)
+	{
+		return tuner.tune(backend(options), t, size, batch, options, direction, options.tuneMode(),
+			options.tuneBudgetSeconds(), useWisdom);
+	}
+
+	/** The wisdom this session reads and writes, or null. */
+	public Wisdom wisdom() {
+		return tuner.wisdom();
 	}
 
 	/**

@@ -33,6 +33,9 @@ final class AdjointCommand implements Callable<Integer> {
 	@Mixin
 	NufftArgs nufft;
 
+	@Mixin
+	TuneArgs tuning;
+
 	@Option(names = "--verbose", description = "Print plan parameters, stage times and the time " +
 		"split (start-up, read, plan, transform, write) to stderr.")
 	boolean verbose;
@@ -53,7 +56,7 @@ final class AdjointCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		final StepTimes times = new StepTimes();
-		final var options = nufft.options();
+		final var options = tuning.apply(nufft.options());
 		OutputPaths.refuseOverwrite(List.of(output), List.of(traj, kspace));
 		AtomicFiles.requireFolder(output);
 		final Scan scan = ScanLoader.load(kspace, traj, TrajectoryKind.FILE, nufft.dims());

@@ -13,9 +13,12 @@ import java.util.concurrent.Callable;
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.Benchmark;
 import org.nufftj.app.Memory;
+import org.nufftj.app.Options;
 import org.nufftj.app.Session;
+import org.nufftj.app.tune.TuneDirection;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.TuneMode;
 import org.nufftj.trajectory.Trajectory;
 
 import picocli.CommandLine.Command;
@@ -29,11 +32,15 @@ import picocli.CommandLine.Model.CommandSpec;
 	description = { "Time adjoint and forward NUFFTs of random data on a 2D radial trajectory.",
 		"Spokes x readout samples over 180 degrees, k in [-1/2, 1/2) cycles/pixel), per tolerance and coil count: warm-up runs, then the",
 		"median of repeats; per-stage times from the plan (last run); points/s = points x coils / median time.",
-		"Default: the issue's workload, 402 x 512 onto 256^2, 8 and 32 coils, eps 1e-3 and 1e-4." })
+		"Default: the issue's workload, 402 x 512 onto 256^2, 8 and 32 coils, eps 1e-3 and 1e-4.",
+		"--tune quick|exhaustive adds, per row, the default and the tuned plan timed alternately, with their ratio." })
 final class BenchCommand implements Callable<Integer> {
 
 	@Mixin
 	NufftArgs nufft;
+
+	@Mixin
+	TuneArgs tuning;
 
 	@Option(names = "--size", defaultValue = "256", description = "Image size N (N x N) (default: ${DEFAULT-VALUE}).")
 	int size;
@@ -97,6 +104,7 @@ final class BenchCommand implements Callable<Integer> {
 			"stages (ms, last run) | plan");
 		out.flush();
 		final Random random = new Random();
+		final TuneMode tune = Options.tune(tuning.tune);
 		try (Session session = new Session()) {
 		for (final double eps : tolerances) {
 			final NufftOptions o = nufft.options().withTolerance(eps);
@@ -112,6 +120,8 @@ final class BenchCommand implements Callable<Integer> {
 					if (adj) row(out, eps, c, "adjoint", plan, () -> plan.adjoint(samples, image), m,
 						plan.parameters() + String.format(", plan %.1f ms, setPoints %.1f ms", planMs, pointsMs));
 					if (fwd) row(out, eps, c, "forward", plan, () -> plan.forward(image, samples), m, "");
+					if (tune != TuneMode.OFF) tunedRows(out, session, t, img, c, o.withTuning(tune, tuning.budget), eps,
+						samples, image, adj, fwd, plan);
 				}
 				out.println("  engine: " + plan.backend());
 			}
@@ -120,6 +130,50 @@ final class BenchCommand implements Callable<Integer> {
 		out.printf("peak heap: %.0f MiB%n", peakHeap() / 1048576.0);
 		out.flush();
 		return Main.OK;
+	}
+
+	/**
+	 * --tune: the default plan and the tuned one (the wisdom's winner, or a tuning run's for the direction(s) benched),
+	 * timed side by side: after the warm-up runs of both, {@code repeats} rounds each timing one run of the default
+	 * then one of the tuned plan, so that both see the same JIT state and machine load; medians and their ratio.
+	 */
+	private void tunedRows(final PrintWriter out, final Session session, final Trajectory t, final int[] img,
+		final int c, final NufftOptions o, final double eps, final float[] samples, final float[] image,
+		final boolean adj, final boolean fwd, final NufftPlan plan)
+	{
+		final TuneDirection d = adj && fwd ? TuneDirection.BOTH : adj ? TuneDirection.ADJOINT : TuneDirection.FORWARD;
+		final NufftOptions tuned = session.tuned(t, img, c, o, d);
+		try (NufftPlan tp = session.plan(img, tuned)) {
+			tp.setPoints(t);
+			final String what = tp.parameters() + " spread=" + tuned.spreadMethod().name().toLowerCase() +
+				(tuned.bins() == null ? "" : " bins=" + java.util.Arrays.toString(tuned.bins())) + " " +
+				tuned.evaluation().name().toLowerCase();
+			if (adj) pair(out, eps, c, "adjoint", () -> plan.adjoint(samples, image), () -> tp.adjoint(samples, image),
+				what);
+			if (fwd) pair(out, eps, c, "forward", () -> plan.forward(image, samples), () -> tp.forward(image, samples),
+				adj ? "" : what);
+		}
+	}
+
+	/** One row of default vs tuned medians, timed alternately. */
+	private void pair(final PrintWriter out, final double eps, final int c, final String dir, final Runnable def,
+		final Runnable tuned, final String what)
+	{
+		for (int i = 0; i < warmup; i++) {
+			def.run();
+			tuned.run();
+		}
+		final double[] a = new double[repeats], b = new double[repeats];
+		for (int i = 0; i < repeats; i++) {
+			a[i] = Benchmark.times(def, 0, 1)[0];
+			b[i] = Benchmark.times(tuned, 0, 1)[0];
+		}
+		java.util.Arrays.sort(a);
+		java.util.Arrays.sort(b);
+		final double ma = Benchmark.median(a), mb = Benchmark.median(b);
+		out.printf("%-7.0e %5d %-8s default %9.1f ms  tuned %9.1f ms  tuned/default %.3f%s%n", eps, c, dir, ma, mb,
+			mb / ma, what.isEmpty() ? "" : " | tuned: " + what);
+		out.flush();
 	}
 
 	private void row(final PrintWriter out, final double eps, final int c, final String dir, final NufftPlan plan,

@@ -38,7 +38,7 @@ import picocli.CommandLine.Command;
 		"[ARGUMENT] (exit 1 when a NUFFT-J command in it fails; see README, Install in Fiji / ImageJ)." },
 	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, PicsCommand.class, EcalibCommand.class,
 		BatchCommand.class, SimulateCommand.class, UltrasoundCommands.Simulate.class, UltrasoundCommands.Recon.class,
-		InfoCommand.class, BenchCommand.class, CommandLine.HelpCommand.class })
+		InfoCommand.class, BenchCommand.class, TuneCommand.class, CommandLine.HelpCommand.class })
 public final class Main implements Callable<Integer> {
 
 	public static final String VERSION = "0.1.0-SNAPSHOT";

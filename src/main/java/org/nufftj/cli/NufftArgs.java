@@ -12,7 +12,7 @@ final class NufftArgs {
 		description = "Image size (as bart's -d; X:Y is 2D). Default: from the file (ISMRMRD recon space; BART: 2*ceil(max|k|) per axis in cycles/FOV, see docs/conventions.md).")
 	String dims;
 
-	@Option(names = { "-e", "--tolerance" }, paramLabel = "eps", defaultValue = "1e-4",
+	@Option(names = { "-e", "--tolerance", "--eps" }, paramLabel = "eps", defaultValue = "1e-4",
 		description = "Requested relative accuracy (default: ${DEFAULT-VALUE}); float: 1e-1..1e-6, double: ..1e-12.")
 	double tolerance;
 

@@ -39,6 +39,9 @@ final class ReconCommand implements Callable<Integer> {
 	@Mixin
 	NufftArgs nufft;
 
+	@Mixin
+	TuneArgs tuning;
+
 	@Option(names = "--dcf", paramLabel = "auto|none|ramp|voronoi|pipe-menon", defaultValue = "auto",
 		description = "Density compensation (default: ${DEFAULT-VALUE} = none for Cartesian designs, else pipe-menon).")
 	String dcf;
@@ -99,7 +102,7 @@ final class ReconCommand implements Callable<Integer> {
 	private ReconOptions options() {
 		Options.dcf(dcf, false);
 		InvalidInputException.require(dcfIterations >= 1, "--dcf-iterations: expected >= 1, found " + dcfIterations);
-		return ReconOptions.defaults().withNufft(nufft.options()).withCombine(Options.combine(combine))
+		return ReconOptions.defaults().withNufft(tuning.apply(nufft.options())).withCombine(Options.combine(combine))
 			.withDcfIterations(dcfIterations);
 	}
 

@@ -32,10 +32,16 @@ public abstract class AbstractNufftCommand extends NufftCommand {
 	@Parameter(persist = false, label = "threads", description = "CPU threads, 0 = all cores")
 	public int threads = 0;
 
+	@Parameter(persist = false, label = "tune", description = "auto-tuning: off = use the wisdom file's winner when " +
+		"it has one (else the heuristic); quick/exhaustive = time candidates when it has none (as nufft-j --tune)",
+		choices = { "off", "quick", "exhaustive" })
+	public String tune = "off";
+
 	/** The NUFFT options of these keys on {@code device}; a thread count above the cores is capped with a warning. */
 	protected NufftOptions nufftOptions(final String device) {
 		final String notice = Options.threadsNotice("threads", threads);
 		if (notice != null && logService() != null) logService().warn(PREFIX + notice);
-		return Options.nufft(kernel, oversampling, width, tolerance, precision, device, spread, threads);
+		return Options.nufft(kernel, oversampling, width, tolerance, precision, device, spread, threads)
+			.withTuning(Options.tune(tune), 0);
 	}
 }

@@ -61,6 +61,10 @@ public class ForwardCommand extends NufftCommand {
 	@Parameter(persist = false, label = "threads", description = "CPU threads, 0 = all cores")
 	public int threads = 0;
 
+	@Parameter(persist = false, label = "tune", description = "auto-tuning (as Reconstruct k-space's tune key)",
+		choices = { "off", "quick", "exhaustive" })
+	public String tune = "off";
+
 	@Parameter(persist = false, label = "output", description = "k-space .cfl to write (empty: temporary folder)", required = false,
 		style = "save")
 	public File output;
@@ -80,7 +84,8 @@ public class ForwardCommand extends NufftCommand {
 		final ComplexImage img = ComplexPlanes.toComplex(ImagePlusAdapter.toImg(input));
 		final int[] m = img.size();
 		requireFinite(img.data(), m[0], m[1]);
-		final NufftOptions o = Options.nufft("auto", 0, 0, tolerance, "float", device, spread, threads);
+		final NufftOptions o = Options.nufft("auto", 0, 0, tolerance, "float", device, spread, threads)
+			.withTuning(Options.tune(tune), 0);
 		// The k-space is computed along the trajectory as its file stores it (float cycles/FOV), so that the pair
 		// written is exactly what nufft-j forward makes of the trajectory file.
 		final Trajectory t = KSpaceFiles.asWritten(traj != null && !traj.getPath().isEmpty() ? ScanLoader.trajectory(

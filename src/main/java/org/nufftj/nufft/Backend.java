@@ -35,7 +35,27 @@ public interface Backend extends AutoCloseable {
 	/** The device this backend runs on, resolved ({@link DeviceChoice#CPU} or {@code gpu:N}; never auto). */
 	DeviceChoice device();
 
+	/**
+	 * What identifies this device in persisted tuning results (wisdom, app.tune): for a GPU its name, compute
+	 * capability, driver and cuFFT versions; for the CPU the processor model, cores, worker threads and Java version.
+	 * Timings measured under one identity are not reused under another. Default: {@link #name()}.
+	 */
+	default String identity() {
+		return name();
+	}
+
 	// -- plans --
+
+	/**
+	 * The backend-specific variants of a plan a tuner may time, for resolved kernel, W and σ ({@code parameters}):
+	 * {@code options} with the knobs this backend honours set one way or another (GPU: spreading method and bins;
+	 * CPU: kernel evaluation online or from a lookup table). The first is {@code options} itself (the heuristic's
+	 * choice); variants that cannot run here are left out, those that depend on the points (output-driven spreading
+	 * needs radial lines) fail at {@link NufftPlan#setPoints} and a tuner skips them. Default: {@code options} alone.
+	 */
+	default java.util.List<NufftOptions> variants(final NufftParameters parameters, final NufftOptions options) {
+		return java.util.List.of(options);
+	}
 
 	/**
 	 * A NUFFT plan for images of {@code imageSize} (2 or 3 axes) on this backend; the options' device is ignored (the

@@ -9,6 +9,7 @@ import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.nufft.Precision;
@@ -44,6 +45,33 @@ public final class CpuBackend implements Backend {
 
 	@Override
 	public DeviceChoice device() { return DeviceChoice.CPU; }
+
+	/** The processor model (Linux: /proc/cpuinfo), cores, worker threads and Java version. */
+	@Override
+	public String identity() {
+		String model = System.getProperty("os.arch");
+		try {
+			for (final String l : java.nio.file.Files.readAllLines(java.nio.file.Paths.get("/proc/cpuinfo"))) {
+				if (l.startsWith("model name")) {
+					model = l.substring(l.indexOf(':') + 1).trim();
+					break;
+				}
+			}
+		}
+		catch (final java.io.IOException | RuntimeException e) {
+			// Not Linux: the architecture stands for the model.
+		}
+		return "cpu: " + model + ", " + Runtime.getRuntime().availableProcessors() + " cores, " + workers.threads() +
+			" threads, Java " + System.getProperty("java.version");
+	}
+
+	/** Kernel weights computed online (the default) or read from a lookup table (when ε allows one). */
+	@Override
+	public java.util.List<NufftOptions> variants(final NufftParameters parameters, final NufftOptions options) {
+		final NufftOptions online = options.withEvaluation(NufftOptions.Evaluation.ONLINE);
+		if (options.tolerance() < ParameterChoice.LOOKUP_FLOOR) return java.util.List.of(online);
+		return java.util.List.of(online, options.withEvaluation(NufftOptions.Evaluation.LOOKUP));
+	}
 
 	/** Worker threads. */
 	public int threads() { return workers.threads(); }

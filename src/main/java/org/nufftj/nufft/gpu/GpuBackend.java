@@ -103,6 +103,32 @@ public final class GpuBackend implements Backend {
 		return DeviceChoice.gpu(device.ordinal());
 	}
 
+	/** Device name, compute capability, memory, driver and cuFFT versions (keys of tuning wisdom). */
+	@Override
+	public String identity() {
+		final int[] v = new int[1];
+		check(JCudaDriver.cuDriverGetVersion(v), "cuDriverGetVersion");
+		return "gpu: " + device.name() + ", sm " + device.computeCapability() + ", " + (device.totalMemory() >> 20) +
+			" MiB, driver CUDA " + v[0] / 1000 + "." + v[0] % 1000 / 10 + ", cuFFT " + CufftLoader.status().version;
+	}
+
+	/**
+	 * The heuristic's method, then atomic spreading, shared-memory spreading with each bin of
+	 * {@link GpuHeuristics#tuningBins} that fits the device, and (2D) output-driven spreading.
+	 */
+	@Override
+	public java.util.List<NufftOptions> variants(final NufftParameters p, final NufftOptions options) {
+		final java.util.List<NufftOptions> out = new ArrayList<>();
+		final NufftOptions base = options.withBins(null);
+		out.add(base.withSpreadMethod(org.nufftj.nufft.SpreadMethod.AUTO));
+		out.add(base.withSpreadMethod(org.nufftj.nufft.SpreadMethod.ATOMIC));
+		final int cbytes = p.precision() == Precision.DOUBLE ? 16 : 8;
+		for (final int[] b : GpuHeuristics.tuningBins(p.dimensions(), p.width(), cbytes, device.sharedMemoryOptin()))
+			out.add(base.withSpreadMethod(org.nufftj.nufft.SpreadMethod.SHARED).withBins(b));
+		if (p.dimensions() == 2) out.add(base.withSpreadMethod(org.nufftj.nufft.SpreadMethod.OUTPUT_DRIVEN));
+		return out;
+	}
+
 	/** The GPU this backend runs on. */
 	public GpuDevice gpu() { return device; }
 
@@ -121,7 +147,7 @@ public final class GpuBackend implements Backend {
 		InvalidInputException.require(imageSize.length == 2 || imageSize.length == 3,
 			"image size: expected 2 or 3 axes, found " + imageSize.length);
 		final NufftOptions o = options.withDevice(device());
-		return new GpuNufftPlan(this, ParameterChoice.choose(imageSize, o), o);
+		return new GpuNufftPlan(this, ParameterChoice.choose(imageSize, o), o, o.bins());
 	}
 
 	// -- buffers --

@@ -89,6 +89,22 @@ final class GpuHeuristics {
 		return bin.clone();
 	}
 
+	/**
+	 * Bins a tuner times for shared-memory spreading: every bin of the preferred lists of {@code dims} axes
+	 * ({@link #BINS_2D}; in 3D {@link #BINS_3D} and {@link #BINS_3D_NARROW}) whose block fits {@code sharedOptin},
+	 * each once, in list order.
+	 */
+	static java.util.List<int[]> tuningBins(final int dims, final int width, final int cbytes, final int sharedOptin) {
+		final java.util.List<int[]> out = new java.util.ArrayList<>();
+		for (final int[][] list : dims == 2 ? new int[][][] { BINS_2D } : new int[][][] { BINS_3D, BINS_3D_NARROW }) {
+			for (final int[] b : list) {
+				if (binBytes(b, width, cbytes) > sharedOptin) continue;
+				if (out.stream().noneMatch(o -> Arrays.equals(o, b))) out.add(b.clone());
+			}
+		}
+		return out;
+	}
+
 	// -- spreading method --
 
 	/**

@@ -20,6 +20,7 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
+import org.nufftj.app.tune.GpuTunerTest;
 import org.nufftj.command.NufftBackendServiceTest;
 import org.nufftj.io.AtomicFiles;
 import org.nufftj.nufft.SpreadMethod;
@@ -79,7 +80,8 @@ public final class GpuSuite {
 		final Class<?>[] classes = { GpuFallbackTest.class, GpuParityTest.class, GpuNufftPlanTest.class,
 			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class,
 			GpuIterativeTest.class, GpuRegularizationTest.class, NufftBackendServiceTest.class, GpuSetPointsTest.class,
-			GpuMultiDeviceReconTest.class };
+			GpuMultiDeviceReconTest.class,
+			GpuTunerTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -149,7 +151,8 @@ public final class GpuSuite {
 			.append("through the commands, GpuSetPointsTest = points sorted on the device (kernels/setpts.cu) against ")
 			.append("the host oracle GpuPoints, transforms with them, setPoints again on a live plan, 1000 setPoints ")
 			.append("cycles, GpuMultiDeviceReconTest = a reconstruction split over GPU 0 and a CPU worker, and over every ")
-			.append("GPU where there are two or more).\n\n");
+			.append("GPU where there are two or more), GpuTunerTest = the shared AbstractTunerTest suite (tuned plans meet ε, ")
+			.append("wisdom hits, 1000 tune/plan/execute cycles)).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');
 		md.append('\n');
