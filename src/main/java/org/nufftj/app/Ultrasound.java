@@ -1,9 +1,11 @@
 package org.nufftj.app;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.nufftj.InvalidInputException;
+import org.nufftj.io.UffChannelData;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.recon.ultrasound.EchoSimulator;
@@ -40,7 +42,41 @@ public final class Ultrasound {
 		}
 	}
 
+	/** Channel data with their acquisition: one frame per transmit angle (radians). */
+	public static final class Channels {
+
+		public final PlaneWave probe;
+		public final double[] angles;
+		public final float[][] data;
+
+		public Channels(final PlaneWave probe, final double[] angles, final float[][] data) {
+			this.probe = probe;
+			this.angles = PlaneWave.checkAngles(angles);
+			InvalidInputException.require(data.length == angles.length, "channel data: expected one frame per angle (" +
+				angles.length + "), found " + data.length);
+			this.data = data;
+		}
+	}
+
 	private Ultrasound() {}
+
+	/** The channel data and acquisition of a UFF file ({@link UffChannelData}); every parameter comes from the file. */
+	public static Channels readUff(final Path file) {
+		final UffChannelData u = UffChannelData.read(file);
+		final PlaneWave p;
+		try {
+			p = new PlaneWave(u.elements, u.samples, u.pitch, u.fs, u.c, u.f0, u.t0);
+		}
+		catch (final InvalidInputException e) {
+			throw new InvalidInputException(file + ": " + e.getMessage(), e);
+		}
+		try {
+			return new Channels(p, u.angles, u.channels);
+		}
+		catch (final InvalidInputException e) {
+			throw new InvalidInputException(file + ": /channel_data/sequence: " + e.getMessage(), e);
+		}
+	}
 
 	// -- public API --
 

@@ -146,7 +146,8 @@ final class UltrasoundCommands {
 			description = "Where the FFTs run (default: ${DEFAULT-VALUE}).")
 		String device;
 
-		@Parameters(index = "0", paramLabel = "<channels.tif>", description = "Channel data.")
+		@Parameters(index = "0", paramLabel = "<channels.tif|.uff>",
+			description = "Channel data: a TIFF (acquisition from the options) or a UFF file (acquisition, angles included, from the file).")
 		Path input;
 
 		@Parameters(index = "1", paramLabel = "<bmode.tif>", description = "Output image.")
@@ -156,6 +157,23 @@ final class UltrasoundCommands {
 		public Integer call() throws Exception {
 			final PlaneWaveImaging.Method m = PlaneWaveImaging.Method.parse(method);
 			final double[] a = Ultrasound.parseAngles(angles, "--angles");
+			final Ultrasound.Channels in = input.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".uff") ? Ultrasound
+				.readUff(input) : tiff(input, a);
+			final Ultrasound.Image img;
+			try (Session session = new Session(System.err::println)) {
+				img = Ultrasound.reconstruct(session, DeviceChoice.parse(device), in.probe, in.angles, in.data, m, up, fNumber,
+					logDb);
+			}
+			try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+				TiffWriter.write(batch, output, img.width, img.height, new float[][] { img.pixels }, 1, 1, 1, new double[] {
+					img.dxMm, img.dzMm }, new double[] { -img.x0Mm / img.dxMm, -img.z0Mm / img.dzMm });
+				batch.commit();
+			}
+			return Main.OK;
+		}
+	
+		/** Channel data from a TIFF (one slice per angle), the acquisition from the options. */
+		private Ultrasound.Channels tiff(final Path input, final double[] a) {
 			final File f = input.toFile();
 			InvalidInputException.require(f.isFile(), input + ": no such file");
 			final ImagePlus imp = new Opener().openImage(f.getPath());
@@ -164,21 +182,11 @@ final class UltrasoundCommands {
 				input + ": channel data must be a grey-level image (found " + imp.getBitDepth() + "-bit RGB)");
 			InvalidInputException.require(imp.getStackSize() == a.length, input + ": expected one slice per transmit angle (" +
 				a.length + " angles), found " + imp.getStackSize() + " slices");
-			final int elements = imp.getWidth(), samples = imp.getHeight();
-			final PlaneWave p = acq.of(elements, samples);
+			final PlaneWave p = acq.of(imp.getWidth(), imp.getHeight());
 			final float[][] ch = new float[a.length][];
 			for (int s = 0; s < a.length; s++)
 				ch[s] = (float[]) imp.getStack().getProcessor(s + 1).convertToFloat().getPixels();
-			final Ultrasound.Image img;
-			try (Session session = new Session(System.err::println)) {
-				img = Ultrasound.reconstruct(session, DeviceChoice.parse(device), p, a, ch, m, up, fNumber, logDb);
-			}
-			try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
-				TiffWriter.write(batch, output, img.width, img.height, new float[][] { img.pixels }, 1, 1, 1, new double[] {
-					img.dxMm, img.dzMm }, new double[] { -img.x0Mm / img.dxMm, -img.z0Mm / img.dzMm });
-				batch.commit();
-			}
-			return Main.OK;
+			return new Ultrasound.Channels(p, a, ch);
 		}
 	}
 }

@@ -77,4 +77,28 @@ class UltrasoundCommandsTest {
 			assertTrue(!Files.exists(dir.resolve("bad.tif")));
 		}
 	}
+
+	/** A UFF file (three steered waves, acquisition in the file) → us-recon: the point at its place. */
+	@Test
+	void uffInput() {
+		final org.nufftj.recon.ultrasound.PlaneWave p = new org.nufftj.recon.ultrasound.PlaneWave(64, 700, 0.15e-3, 40e6,
+			1540, 5e6, 0);
+		final double[] a = org.nufftj.io.UffChannelDataTest.ANGLES;
+		final float[][] ch = new float[a.length][];
+		for (int i = 0; i < a.length; i++) ch[i] = org.nufftj.recon.ultrasound.EchoSimulator.echoes(p, a[i],
+			new double[][] { { 0.5e-3, 10e-3, 1 } }, 0.6);
+		final Path uff = dir.resolve("pw.uff"), out = dir.resolve("uff.tif");
+		org.nufftj.io.UffChannelDataTest.write(uff, p, ch, false, null);
+		for (final String m : new String[] { "fk", "das" }) {
+			final Cli.Result r = Cli.run("us-recon", "--method", m, "--device", "cpu", uff, out);
+			assertEquals(0, r.code, r.toString());
+			final ImagePlus imp = new Opener().openImage(out.toString());
+			final float[] px = (float[]) imp.getProcessor().getPixels();
+			int best = 0;
+			for (int i = 1; i < px.length; i++) if (px[i] > px[best]) best = i;
+			final int w = imp.getWidth();
+			assertEquals(0.5, imp.getCalibration().getX(best % w), 0.308 / 4 + imp.getCalibration().pixelWidth, m);
+			assertEquals(10, imp.getCalibration().getY(best / w), 0.308 / 4, m);
+		}
+	}
 }
