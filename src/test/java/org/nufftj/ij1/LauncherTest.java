@@ -47,8 +47,9 @@ class LauncherTest {
 	void oneMenuEntryPerCommandOfThePluginIndexAndNoImageJ2MenuEntry() throws Exception {
 		final Map<String, String> config = Headless.ours();
 		final Map<String, PluginInfo<Command>> commands = CommandLauncher.commands();
-		// Every command of the plugin index, none listed by hand: the seven menu entries, each once.
-		assertEquals(Set.of("reconstruct", "simulate", "forward", "compare", "trajectory", "benchmark", "gpuinfo"),
+		// Every command of the plugin index, none listed by hand: the menu entries, each once.
+		assertEquals(Set.of("reconstruct", "simulate", "forward", "compare", "trajectory", "benchmark", "gpuinfo", "ussimulate",
+			"usrecon"),
 			commands.keySet());
 		assertEquals(commands.size(), config.size(), "plugins.config: " + config);
 		for (final Map.Entry<String, PluginInfo<Command>> e : commands.entrySet()) {
