@@ -57,8 +57,8 @@ final class UltrasoundCommands {
 
 	/** {@code nufft-j us-simulate}. */
 	@Command(name = "us-simulate", mixinStandardHelpOptions = true,
-		description = { "Simulates plane-wave channel data (analytic echoes of a Gaussian-modulated pulse) of point scatterers",
-			"or a seeded speckle phantom (with an anechoic cyst: --phantom cyst), one transmit per --angles entry.",
+		description = { "Simulates plane-wave channel data of point scatterers or of a seeded speckle or cyst phantom.",
+			"Analytic echoes of a Gaussian-modulated pulse, one transmit per --angles entry.",
 			"Output: a 32-bit TIFF, one column per element, one row per time sample, one slice per angle." })
 	static final class Simulate implements Callable<Integer> {
 
