@@ -35,6 +35,14 @@ final class TiffWriter {
 		final float[][] pages, final int channels, final int slices, final int frames, final double[] spacing)
 		throws IOException
 	{
+		write(batch, path, width, height, pages, channels, slices, frames, spacing, null);
+	}
+
+	/** As above, with ImageJ's calibration origin {x, y} (in pixels: the pixel at position 0) when not null. */
+	static void write(final AtomicFiles.Batch batch, final Path path, final int width, final int height,
+		final float[][] pages, final int channels, final int slices, final int frames, final double[] spacing,
+		final double[] origin) throws IOException
+	{
 		final StringBuilder d = new StringBuilder("ImageJ=1.54g\nimages=" + pages.length + "\n");
 		if (channels > 1) d.append("channels=").append(channels).append('\n');
 		if (slices > 1) d.append("slices=").append(slices).append('\n');
@@ -44,6 +52,7 @@ final class TiffWriter {
 			d.append("unit=mm\n");
 			if (spacing.length > 2) d.append("spacing=").append(spacing[2]).append('\n');
 		}
+		if (origin != null) d.append("xorigin=").append(origin[0]).append("\nyorigin=").append(origin[1]).append('\n');
 		d.append('\0');
 		final byte[] desc = d.toString().getBytes(StandardCharsets.US_ASCII);
 		final int tags = 12 + (spacing != null ? 3 : 0);
@@ -53,14 +62,20 @@ final class TiffWriter {
 			final ByteBuffer head = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
 			head.put((byte) 'I').put((byte) 'I').putShort((short) 42).putInt(8);
 			out.write(head.array());
+			// Every IFD first, then the pages' data back to back: ImageJ reads a stack of "images=n" as contiguous data
+			// after the first page's strip and ignores the later IFDs.
+			long dataStart = 8;
+			for (int p = 0; p < pages.length; p++) dataStart += ifdBytes + (p == 0 ? desc.length : 0) + (spacing != null ?
+				16 : 0);
+			if (dataStart + imageBytes * pages.length > 0xFFFFFFFFL) throw new IOException(path +
+				": image too large for a baseline TIFF (4 GB)");
 			long pos = 8;
 			for (int p = 0; p < pages.length; p++) {
 				final boolean first = p == 0;
 				final long extra = (first ? desc.length : 0) + (spacing != null ? 16 : 0);
 				final long extraAt = pos + ifdBytes;
-				final long dataAt = extraAt + extra;
-				final long next = p + 1 < pages.length ? dataAt + imageBytes : 0;
-				if (next > 0xFFFFFFFFL) throw new IOException(path + ": image too large for a baseline TIFF (4 GB)");
+				final long dataAt = dataStart + p * imageBytes;
+				final long next = p + 1 < pages.length ? extraAt + extra : 0;
 				final ByteBuffer b = ByteBuffer.allocate((int) (ifdBytes + extra)).order(ByteOrder.LITTLE_ENDIAN);
 				b.putShort((short) tags);
 				tag(b, 254, 4, 1, 0); // NewSubfileType
@@ -89,10 +104,12 @@ final class TiffWriter {
 					rational(b, 1 / spacing[1]);
 				}
 				out.write(b.array());
+				pos = extraAt + extra;
+			}
+			for (int p = 0; p < pages.length; p++) {
 				final ByteBuffer img = ByteBuffer.allocate((int) imageBytes).order(ByteOrder.LITTLE_ENDIAN);
 				img.asFloatBuffer().put(pages[p]);
 				out.write(img.array());
-				pos = dataAt + imageBytes;
 			}
 		});
 	}

@@ -2,30 +2,26 @@ package org.nufftj.cli;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.Session;
+import org.nufftj.app.Ultrasound;
 import org.nufftj.io.AtomicFiles;
-import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.DeviceChoice;
-import org.nufftj.recon.ultrasound.EchoSimulator;
 import org.nufftj.recon.ultrasound.PlaneWave;
 import org.nufftj.recon.ultrasound.PlaneWaveImaging;
 
 import ij.ImagePlus;
 import ij.io.Opener;
-import ij.process.ImageProcessor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code nufft-j us-simulate} and {@code us-recon}: 0° plane-wave ultrasound. Channel data travel as a 32-bit TIFF,
- * one column per element (element i at x = (i − (N−1)/2)·pitch), one row per time sample (t = t0 + row/fs).
+ * {@code nufft-j us-simulate} and {@code us-recon}: plane-wave ultrasound (steered transmits, coherent compounding;
+ * the work is in {@link Ultrasound}, shared with the Fiji commands). Channel data travel as a 32-bit TIFF, one column
+ * per element (element i at x = (i − (N−1)/2)·pitch), one row per time sample (t = t0 + row/fs), one slice per angle.
  */
 final class UltrasoundCommands {
 
@@ -61,8 +57,9 @@ final class UltrasoundCommands {
 
 	/** {@code nufft-j us-simulate}. */
 	@Command(name = "us-simulate", mixinStandardHelpOptions = true,
-		description = { "Simulates 0-degree plane-wave channel data of point scatterers (analytic echoes of a Gaussian-modulated pulse).",
-			"Output: a 32-bit TIFF, one column per element, one row per time sample." })
+		description = { "Simulates plane-wave channel data of point scatterers or of a seeded speckle or cyst phantom.",
+			"Analytic echoes of a Gaussian-modulated pulse, one transmit per --angles entry.",
+			"Output: a 32-bit TIFF, one column per element, one row per time sample, one slice per angle." })
 	static final class Simulate implements Callable<Integer> {
 
 		@picocli.CommandLine.Mixin
@@ -76,9 +73,21 @@ final class UltrasoundCommands {
 			description = "Deepest depth recorded (default: ${DEFAULT-VALUE} mm).")
 		double depthMm;
 
+		@Option(names = "--angles", paramLabel = "deg,...", defaultValue = "0",
+			description = "Transmit steering angles, degrees, within +-45 (default: ${DEFAULT-VALUE}).")
+		String angles;
+
+		@Option(names = "--phantom", paramLabel = "points|speckle|cyst", defaultValue = "points",
+			description = "Scatterers: the --points list, speckle, or speckle with an anechoic cyst (default: ${DEFAULT-VALUE}).")
+		String phantom;
+
 		@Option(names = "--points", paramLabel = "x,z;x,z...", defaultValue = "0,10;-5,20;5,30",
 			description = "Point scatterers, positions in mm (default: ${DEFAULT-VALUE}).")
 		String points;
+
+		@Option(names = "--seed", paramLabel = "n", defaultValue = "1",
+			description = "Seed of the speckle phantoms (default: ${DEFAULT-VALUE}).")
+		long seed;
 
 		@Option(names = "--bandwidth", paramLabel = "fraction", defaultValue = "0.6",
 			description = "Fractional bandwidth of the pulse (default: ${DEFAULT-VALUE}).")
@@ -89,23 +98,14 @@ final class UltrasoundCommands {
 
 		@Override
 		public Integer call() throws Exception {
-			InvalidInputException.require(depthMm > 0, "--depth: expected > 0 mm, found " + depthMm);
 			InvalidInputException.require(bandwidth > 0 && bandwidth <= 2,
 				"--bandwidth: expected 0 < bw <= 2, found " + bandwidth);
-			final PlaneWave probe = acq.of(elements, 2);
-			final int samples = (int) Math.ceil((2 * depthMm * 1e-3 / probe.c() - probe.t0()) * probe.fs());
-			InvalidInputException.require(samples >= 2, "--depth " + depthMm + " mm is reached before --t0");
+			final double[] a = Ultrasound.parseAngles(angles, "--angles");
+			final int samples = Ultrasound.samplesForDepth(acq.of(elements, 2), depthMm);
 			final PlaneWave p = acq.of(elements, samples);
-			final List<double[]> list = new ArrayList<>();
-			for (final String s : points.split(";")) {
-				final String[] xz = s.trim().split(",");
-				InvalidInputException.require(xz.length == 2,
-					"--points: expected x,z pairs in mm separated by ';', found '" + s + "'");
-				list.add(new double[] { Double.parseDouble(xz[0].trim()) * 1e-3, Double.parseDouble(xz[1].trim()) * 1e-3, 1 });
-			}
-			final float[] ch = EchoSimulator.echoes(p, list.toArray(new double[0][]), bandwidth);
+			final float[][] ch = Ultrasound.simulate(p, a, Ultrasound.phantom(phantom, p, points, seed), bandwidth);
 			try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
-				TiffWriter.write(batch, output, elements, samples, new float[][] { ch }, 1, 1, 1, null);
+				TiffWriter.write(batch, output, elements, samples, ch, 1, ch.length, 1, null);
 				batch.commit();
 			}
 			return Main.OK;
@@ -114,13 +114,17 @@ final class UltrasoundCommands {
 
 	/** {@code nufft-j us-recon}. */
 	@Command(name = "us-recon", mixinStandardHelpOptions = true,
-		description = { "Images 0-degree plane-wave channel data by f-k (Stolt) migration or delay-and-sum.",
-			"Input: a 32-bit TIFF, one column per element, one row per time sample. Output: the envelope (linear, or in dB",
+		description = { "Images plane-wave channel data by f-k (Stolt) migration or delay-and-sum, compounding the angles.",
+			"Input: a 32-bit TIFF, one column per element, one row per time sample, one slice per angle. Output: the envelope (linear, or in dB",
 			"with --log) as a 32-bit TIFF calibrated in mm; rows at z = row * c/(2 fs), columns at x = x_0 + col * pitch/up." })
 	static final class Recon implements Callable<Integer> {
 
 		@picocli.CommandLine.Mixin
 		Acquisition acq = new Acquisition();
+
+		@Option(names = "--angles", paramLabel = "deg,...", defaultValue = "0",
+			description = "Transmit steering angles, degrees, one per input slice; several are compounded coherently (default: ${DEFAULT-VALUE}).")
+		String angles;
 
 		@Option(names = "--method", paramLabel = "fk|das", defaultValue = "fk",
 			description = "Reconstruction (default: ${DEFAULT-VALUE}).")
@@ -142,7 +146,8 @@ final class UltrasoundCommands {
 			description = "Where the FFTs run (default: ${DEFAULT-VALUE}).")
 		String device;
 
-		@Parameters(index = "0", paramLabel = "<channels.tif>", description = "Channel data.")
+		@Parameters(index = "0", paramLabel = "<channels.tif|.uff>",
+			description = "Channel data: a TIFF (acquisition from the options) or a UFF file (acquisition, angles included, from the file).")
 		Path input;
 
 		@Parameters(index = "1", paramLabel = "<bmode.tif>", description = "Output image.")
@@ -150,37 +155,38 @@ final class UltrasoundCommands {
 
 		@Override
 		public Integer call() throws Exception {
-			final String m = method.toLowerCase(Locale.ROOT);
-			InvalidInputException.require(m.equals("fk") || m.equals("das"),
-				"--method: expected fk or das, found " + method);
-			InvalidInputException.require(logDb == null || logDb > 0, "--log: expected > 0 dB, found " + logDb);
+			final PlaneWaveImaging.Method m = PlaneWaveImaging.Method.parse(method);
+			final double[] a = Ultrasound.parseAngles(angles, "--angles");
+			final Ultrasound.Channels in = input.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".uff") ? Ultrasound
+				.readUff(input) : tiff(input, a);
+			final Ultrasound.Image img;
+			try (Session session = new Session(System.err::println)) {
+				img = Ultrasound.reconstruct(session, DeviceChoice.parse(device), in.probe, in.angles, in.data, m, up, fNumber,
+					logDb);
+			}
+			try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
+				TiffWriter.write(batch, output, img.width, img.height, new float[][] { img.pixels }, 1, 1, 1, new double[] {
+					img.dxMm, img.dzMm }, new double[] { -img.x0Mm / img.dxMm, -img.z0Mm / img.dzMm });
+				batch.commit();
+			}
+			return Main.OK;
+		}
+	
+		/** Channel data from a TIFF (one slice per angle), the acquisition from the options. */
+		private Ultrasound.Channels tiff(final Path input, final double[] a) {
 			final File f = input.toFile();
 			InvalidInputException.require(f.isFile(), input + ": no such file");
 			final ImagePlus imp = new Opener().openImage(f.getPath());
 			InvalidInputException.require(imp != null, input + ": not a TIFF ImageJ can read");
 			InvalidInputException.require(imp.getBitDepth() == 32 || imp.getBitDepth() == 16 || imp.getBitDepth() == 8,
 				input + ": channel data must be a grey-level image (found " + imp.getBitDepth() + "-bit RGB)");
-			final ImageProcessor ip = imp.getProcessor().convertToFloat();
-			final int elements = ip.getWidth(), samples = ip.getHeight();
-			final PlaneWave p = acq.of(elements, samples);
-			final float[] ch = (float[]) ip.getPixels();
-			final float[] img;
-			try (Session session = new Session(System.err::println)) {
-				final Backend b = session.backend(DeviceChoice.parse(device), 0);
-				img = m.equals("fk") ? PlaneWaveImaging.fk(b, p, ch, up) : PlaneWaveImaging.delayAndSum(b, p, ch, up, fNumber);
-			}
-			if (logDb != null) {
-				float max = 0;
-				for (final float v : img) max = Math.max(max, v);
-				for (int i = 0; i < img.length; i++)
-					img[i] = (float) Math.max(-logDb, 20 * Math.log10(Math.max(img[i], 1e-30f) / Math.max(max, 1e-30f)));
-			}
-			try (AtomicFiles.Batch batch = AtomicFiles.batch()) {
-				TiffWriter.write(batch, output, elements * up, samples, new float[][] { img }, 1, 1, 1, new double[] {
-					p.pitch() / up * 1e3, p.dz() * 1e3 });
-				batch.commit();
-			}
-			return Main.OK;
+			InvalidInputException.require(imp.getStackSize() == a.length, input + ": expected one slice per transmit angle (" +
+				a.length + " angles), found " + imp.getStackSize() + " slices");
+			final PlaneWave p = acq.of(imp.getWidth(), imp.getHeight());
+			final float[][] ch = new float[a.length][];
+			for (int s = 0; s < a.length; s++)
+				ch[s] = (float[]) imp.getStack().getProcessor(s + 1).convertToFloat().getPixels();
+			return new Ultrasound.Channels(p, a, ch);
 		}
 	}
 }

@@ -50,4 +50,55 @@ class UltrasoundCommandsTest {
 		assertTrue(bad.err.contains("speed of sound") && bad.err.trim().split("\n").length == 1, bad.err);
 		assertTrue(!Files.exists(dir.resolve("bad.tif")));
 	}
+
+	/** Three steered transmits compounded: the point at its place, origin recorded; bad angle lists are one line. */
+	@Test
+	void steeredCompoundOfAPointAndBadAngles() {
+		final Path ch = dir.resolve("ch3.tif");
+		assertEquals(0, Cli.run("us-simulate", "--points", "-1,11", "--depth", "14", "--angles", "-5,0,5", ch).code);
+		final Path out = dir.resolve("c.tif");
+		final Cli.Result r = Cli.run("us-recon", "--angles", "-5,0,5", "--device", "cpu", ch, out);
+		assertEquals(0, r.code, r.toString());
+		final ImagePlus imp = new Opener().openImage(out.toString());
+		final float[] px = (float[]) imp.getProcessor().getPixels();
+		int best = 0;
+		for (int i = 1; i < px.length; i++) if (px[i] > px[best]) best = i;
+		final int w = imp.getWidth();
+		final double x = imp.getCalibration().getX(best % w), z = imp.getCalibration().getY(best / w);
+		assertEquals(-1, x, 0.308 / 4 + imp.getCalibration().pixelWidth, "lateral position from the calibration (mm)");
+		assertEquals(11, z, 0.308 / 4, "depth from the calibration (mm)");
+		for (final String[] bad : new String[][] { { "--angles", "" }, { "--angles", "-5,0,50" }, { "--angles", "0" },
+			{ "--angles", "-5,x,5" } })
+		{
+			final Cli.Result e = Cli.run("us-recon", bad[0], bad[1], ch, dir.resolve("bad.tif"));
+			assertNotEquals(0, e.code, String.join(" ", bad));
+			assertTrue(e.err.trim().split("\n").length == 1 && (e.err.contains("angle") || e.err.contains("slice")),
+				e.err);
+			assertTrue(!Files.exists(dir.resolve("bad.tif")));
+		}
+	}
+
+	/** A UFF file (three steered waves, acquisition in the file) → us-recon: the point at its place. */
+	@Test
+	void uffInput() {
+		final org.nufftj.recon.ultrasound.PlaneWave p = new org.nufftj.recon.ultrasound.PlaneWave(64, 700, 0.15e-3, 40e6,
+			1540, 5e6, 0);
+		final double[] a = org.nufftj.io.UffChannelDataTest.ANGLES;
+		final float[][] ch = new float[a.length][];
+		for (int i = 0; i < a.length; i++) ch[i] = org.nufftj.recon.ultrasound.EchoSimulator.echoes(p, a[i],
+			new double[][] { { 0.5e-3, 10e-3, 1 } }, 0.6);
+		final Path uff = dir.resolve("pw.uff"), out = dir.resolve("uff.tif");
+		org.nufftj.io.UffChannelDataTest.write(uff, p, ch, false, null);
+		for (final String m : new String[] { "fk", "das" }) {
+			final Cli.Result r = Cli.run("us-recon", "--method", m, "--device", "cpu", uff, out);
+			assertEquals(0, r.code, r.toString());
+			final ImagePlus imp = new Opener().openImage(out.toString());
+			final float[] px = (float[]) imp.getProcessor().getPixels();
+			int best = 0;
+			for (int i = 1; i < px.length; i++) if (px[i] > px[best]) best = i;
+			final int w = imp.getWidth();
+			assertEquals(0.5, imp.getCalibration().getX(best % w), 0.308 / 4 + imp.getCalibration().pixelWidth, m);
+			assertEquals(10, imp.getCalibration().getY(best / w), 0.308 / 4, m);
+		}
+	}
 }

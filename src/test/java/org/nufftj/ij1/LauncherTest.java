@@ -47,9 +47,9 @@ class LauncherTest {
 	void oneMenuEntryPerCommandOfThePluginIndexAndNoImageJ2MenuEntry() throws Exception {
 		final Map<String, String> config = Headless.ours();
 		final Map<String, PluginInfo<Command>> commands = CommandLauncher.commands();
-		// Every command of the plugin index, none listed by hand: the nine menu entries, each once.
+		// Every command of the plugin index, none listed by hand: the menu entries, each once.
 		assertEquals(Set.of("reconstruct", "simulate", "forward", "compare", "trajectory", "benchmark", "gpuinfo",
-			"iterative", "coilmaps"), commands.keySet());
+			"iterative", "coilmaps", "ussimulate", "usrecon"), commands.keySet());
 		assertEquals(commands.size(), config.size(), "plugins.config: " + config);
 		for (final Map.Entry<String, PluginInfo<Command>> e : commands.entrySet()) {
 			final Plugin p = e.getValue().loadClass().getAnnotation(Plugin.class);

@@ -140,9 +140,66 @@ class MacroBatchTest {
 				assertEquals(8, maps.getStackSize(), "4 coils x magnitude and phase");
 				break;
 			}
+			case "ultrasound_simulate_compound.ijm": {
+				final Result r = batch(ROOT.resolve("macros").resolve(macro), out.toString());
+				r.assertClean();
+				assertEquals(5, open(out.resolve("cyst_channels.tif")).getStackSize(), "one slice per angle");
+				final ImagePlus b = open(out.resolve("cyst_fk_compound.tif"));
+				assertEquals(128, b.getWidth());
+				assertEquals("mm", b.getCalibration().getUnit());
+				assertEquals(0.075, b.getCalibration().pixelWidth, 1e-6);
+				// The cyst (radius 3 mm at the centre of the 5-25 mm speckle) is darker than the speckle beside it.
+				final double in = mean(b, 0, 15, 1.5), beside = mean(b, 3.3, 8, 1.2);
+				assertTrue(in < beside - 10, "cyst " + in + " dB, speckle " + beside + " dB");
+				break;
+			}
+			case "ultrasound_uff_sample.ijm": {
+				final Result r = batch(ROOT.resolve("macros").resolve(macro), out.toString());
+				r.assertClean();
+				for (final String f : new String[] { "uff_fk.tif", "uff_das.tif" }) {
+					final ImagePlus b = open(out.resolve(f));
+					assertEquals(96, b.getWidth(), f);
+					// Each of the sample's four points is bright (within 12 dB of the maximum) within 0.4 mm of its place,
+					// and the background between them is dark.
+					for (final double[] q : new double[][] { { 0, 6 }, { -2, 10 }, { 2.5, 14 }, { 0, 18 } }) {
+						final double m = max(b, q[0], q[1], 0.4);
+						assertTrue(m > -12, f + ": the point at " + q[0] + ", " + q[1] + " mm peaks at " + m + " dB");
+					}
+					assertTrue(max(b, -3, 16, 1) < -25, f + ": background at (-3, 16) mm " + max(b, -3, 16, 1) + " dB");
+				}
+				break;
+			}
 			default:
 				fail("macros/" + macro + " has no expectations in MacroBatchTest; add what it must write");
 		}
+	}
+
+	/** Mean pixel value within {@code r} mm of (x, z) mm, by the image's calibration. */
+	private static double mean(final ImagePlus b, final double x, final double z, final double r) {
+		double sum = 0;
+		int n = 0;
+		final float[] px = (float[]) b.getProcessor().getPixels();
+		for (int i = 0; i < px.length; i++) {
+			final double dx = b.getCalibration().getX(i % b.getWidth()) - x, dz = b.getCalibration().getY(i / b
+				.getWidth()) - z;
+			if (dx * dx + dz * dz < r * r) {
+				sum += px[i];
+				n++;
+			}
+		}
+		return sum / n;
+	}
+
+	/** Largest pixel value within {@code r} mm of (x, z) mm. */
+	private static double max(final ImagePlus b, final double x, final double z, final double r) {
+		double m = Double.NEGATIVE_INFINITY;
+		final float[] px = (float[]) b.getProcessor().getPixels();
+		for (int i = 0; i < px.length; i++) {
+			final double dx = b.getCalibration().getX(i % b.getWidth()) - x, dz = b.getCalibration().getY(i / b
+				.getWidth()) - z;
+			if (dx * dx + dz * dz < r * r) m = Math.max(m, px[i]);
+		}
+		return m;
 	}
 
 	// -- bad input through macros --

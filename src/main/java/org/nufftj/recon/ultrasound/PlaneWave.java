@@ -3,11 +3,19 @@ package org.nufftj.recon.ultrasound;
 import org.nufftj.InvalidInputException;
 
 /**
- * A linear array and its plane-wave acquisition at 0° (all elements fire at once): {@code elements} elements at
+ * A linear array and its plane-wave acquisitions: {@code elements} elements at
  * x_i = (i − (N−1)/2)·pitch (m, x = 0 at the array's centre), channel data sampled at t_k = t0 + k/fs (s), in a
  * medium of sound speed c (m/s), with a pulse of centre frequency f0 (Hz). Depth z points away from the array.
+ * <p>
+ * A transmit steered by θ (radians, positive when element 0 fires first) is the plane wave that reaches (x, z) at
+ * t = (x·sin θ + z·cos θ)/c: time zero is when its front passes the array's centre (the convention of USTB and UFF);
+ * θ = 0 is all elements firing at once. Angles are limited to ±{@value #MAX_ANGLE_DEGREES}°.
+ * </p>
  */
 public final class PlaneWave {
+
+	/** The largest steering angle accepted (degrees): beyond it the f-k model and the array's grating lobes fail. */
+	public static final double MAX_ANGLE_DEGREES = 45;
 
 	private final int elements, samples;
 	private final double pitch, fs, c, f0, t0;
@@ -54,4 +62,36 @@ public final class PlaneWave {
 
 	/** Depth sample spacing of an image made from these data, c/(2·fs) (m). */
 	public double dz() { return c / (2 * fs); }
+
+	/** Time (s) at which a transmit steered by {@code angle} (radians) reaches (x, z): (x·sin θ + z·cos θ)/c. */
+	public double transmitTime(final double angle, final double x, final double z) {
+		return (x * Math.sin(angle) + z * Math.cos(angle)) / c;
+	}
+
+	/**
+	 * Transmit angles in degrees → radians, checked: at least one, each finite and within ±{@value #MAX_ANGLE_DEGREES}°;
+	 * the message names the offending index.
+	 */
+	public static double[] anglesFromDegrees(final double... degrees) {
+		InvalidInputException.require(degrees != null && degrees.length > 0,
+			"transmit angles: expected at least one angle, found none");
+		final double[] out = new double[degrees.length];
+		for (int i = 0; i < degrees.length; i++) {
+			InvalidInputException.require(Double.isFinite(degrees[i]) && Math.abs(degrees[i]) <= MAX_ANGLE_DEGREES + 1e-9,
+				"transmit angle " + i + ": expected -" + MAX_ANGLE_DEGREES + " to " + MAX_ANGLE_DEGREES + " degrees, found " +
+					degrees[i]);
+			out[i] = Math.toRadians(degrees[i]);
+		}
+		return out;
+	}
+
+	/** As {@link #anglesFromDegrees} for angles already in radians. */
+	public static double[] checkAngles(final double... radians) {
+		InvalidInputException.require(radians != null && radians.length > 0,
+			"transmit angles: expected at least one angle, found none");
+		final double[] deg = new double[radians.length];
+		for (int i = 0; i < deg.length; i++) deg[i] = Math.toDegrees(radians[i]);
+		anglesFromDegrees(deg);
+		return radians.clone();
+	}
 }

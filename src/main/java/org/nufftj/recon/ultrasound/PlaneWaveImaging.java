@@ -1,107 +1,126 @@
 package org.nufftj.recon.ultrasound;
 
+import java.util.Locale;
+
 import org.nufftj.InvalidInputException;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.Precision;
 
 /**
- * Images of 0° plane-wave channel data ([sample][element], element fastest; {@link PlaneWave}) as the envelope on a
- * grid of Z = samples rows at z_m = m·c/(2fs) and W = elements·up columns at x_j = x_0 + j·pitch/up, row-major (x
- * fastest):
+ * Images of plane-wave channel data ([sample][element], element fastest; {@link PlaneWave}) for transmits steered by
+ * θ, as the envelope on a grid of Z = samples rows at z_m = m·c/(2fs) and W = elements·up columns at
+ * x_j = x_0 + j·pitch/up, row-major (x fastest):
  * <ul>
- * <li>{@link #fk}: Stolt's f-k migration for plane waves (Garcia et al., IEEE UFFC 60:1853 (2013)) at 0°: the echoes
- * are those of exploding reflectors in a medium of speed v = c/√2 at depth √2·z (to second order in the lateral
- * offset), so the 2D spectrum S(f, k_x) (time zero-padded to 2·samples, x to 2·elements; e^{−2πi f t0} for the start
- * time) is mapped to P(k_x, k_z) = S(v√(k_x² + k_z²), k_x)·v k_z/√(k_x² + k_z²) for k_z &gt; 0 (linear interpolation in
- * f; negative k_z dropped: the image is analytic, its modulus the envelope), k_x zero-padded by {@code up}, and
- * inverse-transformed; rows of the ERM depth grid v/fs are rows of z = c/(2fs). The FFTs run on the backend, the
- * mapping on the host.</li>
- * <li>{@link #delayAndSum}: the baseline, Σ_i s_i((z + √((x − x_i)² + z²))/c) (linear interpolation in time, full
- * aperture or a dynamic receive f-number, no apodisation), envelope by the analytic signal along z.</li>
+ * <li>{@link Method#FK}: Stolt's f-k migration for plane waves (Garcia et al., IEEE UFFC 60:1853 (2013)). The echoes
+ * of a steered plane wave are, to second order in the lateral offset, those of exploding reflectors in a medium of
+ * the "ERM" speed v = c/√(1 + cos θ + sin²θ) (their eq. 9). Each element's trace is first shifted by its transmit
+ * delay and the start time, e^{−2πi f (t0 − x_i sin θ / c)} (time zero of the data is when the front passes the
+ * array's centre); the 2D spectrum S(f, k_x) (time zero-padded to 2·samples, x to 2·elements) is mapped to
+ * P(k_x, k_z) = S(f', k_x)·f/f' with k_z = 2f/c and f' = v·√(k_x² + k_z²/β²), β = (1 + cos θ)^{3/2}/(1 + cos θ + sin²θ)
+ * (linear interpolation in f; evanescent f' &lt; c|k_x| dropped; negative k_z dropped: the image is analytic, its
+ * modulus the envelope); after the inverse transform along k_z, each depth z is shifted laterally by
+ * γz, γ = sin θ/(2 − cos θ) (the steering compensation e^{+2πi k_x γ z}), k_x zero-padded by {@code up} and
+ * inverse-transformed. At θ = 0 this is v = c/√2, β = √2. The FFTs run on the backend (batched 1D along time, x, z,
+ * x), the mapping and the transposes between them on the host.</li>
+ * <li>{@link Method#DAS}: the baseline, Σ_i s_i((x sin θ + z cos θ + √((x − x_i)² + z²))/c) (linear interpolation in
+ * time, full aperture or a dynamic receive f-number, no apodisation), envelope by the analytic signal along z.</li>
  * </ul>
+ * Coherent compounding ({@link #image}) adds the complex f-k images, or the delay-and-sum RF images, of every angle
+ * before taking the envelope.
  */
 public final class PlaneWaveImaging {
+
+	/** The reconstruction. */
+	public enum Method {
+		/** Stolt's f-k migration. */
+		FK("fk"),
+		/** Delay-and-sum beamforming. */
+		DAS("das");
+
+		private final String key;
+
+		Method(final String key) {
+			this.key = key;
+		}
+
+		/** The lowercase name used on the command line and in macros. */
+		public String key() { return key; }
+
+		/** The method named {@code s} (fk or das, any case). */
+		public static Method parse(final String s) {
+			for (final Method m : values())
+				if (m.key.equals(s == null ? "" : s.trim().toLowerCase(Locale.ROOT))) return m;
+			throw new InvalidInputException("method: expected fk or das, found '" + s + "'");
+		}
+	}
 
 	private PlaneWaveImaging() {}
 
 	// -- public API --
 
-	/** f-k migration (see the class comment): the envelope, [Z][W]. */
-	public static float[] fk(final Backend backend, final PlaneWave p, final float[] channels, final int up) {
-		check(p, channels, up);
-		final int n = p.elements(), t = p.samples(), nx = 2 * n, nt = 2 * t, wx = nx * up;
-		final double v = p.c() / Math.sqrt(2);
-		final float[] a = new float[2 * nx * nt];
-		for (int k = 0; k < t; k++)
-			for (int i = 0; i < n; i++) a[2 * (k * nx + i)] = channels[k * n + i];
-		final float[] b = new float[2 * wx * nt];
-		try (Buffer g = backend.allocate(a.length, Precision.FLOAT)) {
-			backend.write(a, 0, g);
-			backend.fft(g, new int[] { nx, nt }, -1);
-			backend.read(g, a, 0);
-		}
-		for (int jx = 0; jx < nx; jx++) {
-			final int sx = jx < nx / 2 ? jx : jx - nx;
-			final double kx = sx / (nx * p.pitch());
-			final int col = Math.floorMod(sx, wx);
-			for (int m = 1; m < nt / 2; m++) {
-				final double kz = m * p.fs() / (nt * v), r = Math.sqrt(kx * kx + kz * kz), f = v * r;
-				final double fi = f * nt / p.fs();
-				final int f0 = (int) Math.floor(fi);
-				if (f0 + 1 >= nt / 2) continue;
-				final double w = fi - f0, jac = v * kz / r;
-				final double re = (1 - w) * a[2 * (f0 * nx + jx)] + w * a[2 * ((f0 + 1) * nx + jx)];
-				final double im = (1 - w) * a[2 * (f0 * nx + jx) + 1] + w * a[2 * ((f0 + 1) * nx + jx) + 1];
-				// S(f) of data starting at t0: the spectrum of the echoes from t = 0 is S·e^{−2πi f t0}.
-				final double ph = -2 * Math.PI * f * p.t0(), c = Math.cos(ph), s = Math.sin(ph);
-				b[2 * (m * wx + col)] = (float) (jac * (re * c - im * s));
-				b[2 * (m * wx + col) + 1] = (float) (jac * (re * s + im * c));
+	/**
+	 * The envelope, [Z][W], of the coherent compound of {@code channels[a]} acquired with transmit angle
+	 * {@code angles[a]} (radians), by {@code method}; {@code fNumber} is delay-and-sum's receive f-number (0: full
+	 * aperture; ignored by f-k).
+	 */
+	public static float[] image(final Backend backend, final PlaneWave p, final double[] angles,
+		final float[][] channels, final Method method, final int up, final double fNumber)
+	{
+		PlaneWave.checkAngles(angles);
+		InvalidInputException.require(channels.length == angles.length, "channel data: expected one frame per angle (" +
+			angles.length + "), found " + channels.length);
+		for (int a = 0; a < angles.length; a++) check(p, channels[a], up, "channel data frame " + a);
+		checkFNumber(fNumber);
+		final int t = p.samples(), width = p.elements() * up;
+		if (method == Method.DAS) {
+			final float[] rf = new float[t * width];
+			for (int a = 0; a < angles.length; a++) {
+				final float[] one = delayAndSumRf(p, angles[a], channels[a], up, fNumber);
+				for (int i = 0; i < rf.length; i++) rf[i] += one[i];
 			}
+			return envelopeAlongZ(backend, rf, t, width);
 		}
-		try (Buffer g = backend.allocate(b.length, Precision.FLOAT)) {
-			backend.write(b, 0, g);
-			backend.fft(g, new int[] { wx, nt }, +1);
-			backend.read(g, b, 0);
+		final float[] sum = new float[2 * t * width];
+		for (int a = 0; a < angles.length; a++) {
+			final float[] one = fkAnalytic(backend, p, angles[a], channels[a], up);
+			for (int i = 0; i < sum.length; i++) sum[i] += one[i];
 		}
-		final int width = n * up;
-		final float[] out = new float[t * width];
-		for (int m = 0; m < t; m++)
-			for (int j = 0; j < width; j++) out[m * width + j] = (float) Math.hypot(b[2 * (m * wx + j)],
-				b[2 * (m * wx + j) + 1]);
-		return out;
+		return modulus(sum);
+	}
+
+	/** f-k migration of a 0° transmit: the envelope, [Z][W]. */
+	public static float[] fk(final Backend backend, final PlaneWave p, final float[] channels, final int up) {
+		return fk(backend, p, 0, channels, up);
+	}
+
+	/** f-k migration of a transmit steered by {@code angle} (radians): the envelope, [Z][W]. */
+	public static float[] fk(final Backend backend, final PlaneWave p, final double angle, final float[] channels,
+		final int up)
+	{
+		PlaneWave.checkAngles(angle);
+		check(p, channels, up, "channel data");
+		return modulus(fkAnalytic(backend, p, angle, channels, up));
 	}
 
 	/**
-	 * Delay-and-sum (see the class comment) with a dynamic receive aperture of f-number {@code fNumber}: element i
+	 * Delay-and-sum of a 0° transmit with a dynamic receive aperture of f-number {@code fNumber}: element i
 	 * contributes to depth z when |x − x_i| ≤ z/(2·F#) (0: the full aperture); the envelope, [Z][W].
 	 */
 	public static float[] delayAndSum(final Backend backend, final PlaneWave p, final float[] channels, final int up,
 		final double fNumber)
 	{
-		check(p, channels, up);
-		InvalidInputException.require(fNumber >= 0 && Double.isFinite(fNumber), "f-number: expected >= 0, found " +
-			fNumber);
-		final int n = p.elements(), t = p.samples(), width = n * up;
-		final float[] rf = new float[t * width];
-		for (int m = 0; m < t; m++) {
-			final double z = m * p.dz();
-			for (int j = 0; j < width; j++) {
-				final double x = p.x(0) + j * p.pitch() / up;
-				double sum = 0;
-				for (int i = 0; i < n; i++) {
-					final double dx = x - p.x(i);
-					if (fNumber > 0 && Math.abs(dx) > z / (2 * fNumber)) continue;
-					final double k = ((z + Math.sqrt(dx * dx + z * z)) / p.c() - p.t0()) * p.fs();
-					final int k0 = (int) Math.floor(k);
-					if (k0 < 0 || k0 + 1 >= t) continue;
-					final double w = k - k0;
-					sum += (1 - w) * channels[k0 * n + i] + w * channels[(k0 + 1) * n + i];
-				}
-				rf[m * width + j] = (float) sum;
-			}
-		}
-		return envelopeAlongZ(backend, rf, t, width);
+		return delayAndSum(backend, p, 0, channels, up, fNumber);
+	}
+
+	/** As {@link #delayAndSum(Backend, PlaneWave, float[], int, double)} for a transmit steered by {@code angle}. */
+	public static float[] delayAndSum(final Backend backend, final PlaneWave p, final double angle,
+		final float[] channels, final int up, final double fNumber)
+	{
+		PlaneWave.checkAngles(angle);
+		check(p, channels, up, "channel data");
+		checkFNumber(fNumber);
+		return envelopeAlongZ(backend, delayAndSumRf(p, angle, channels, up, fNumber), p.samples(), p.elements() * up);
 	}
 
 	/** |analytic signal| of each column of {@code rf} [rows][width] along the rows (FFT, one-sided spectrum, IFFT). */
@@ -133,10 +152,128 @@ public final class PlaneWaveImaging {
 
 	// -- helpers --
 
-	private static void check(final PlaneWave p, final float[] channels, final int up) {
-		InvalidInputException.require(channels.length == (long) p.elements() * p.samples(), "channel data: expected " +
-			p.samples() + " samples x " + p.elements() + " elements = " + (long) p.elements() * p.samples() +
-			" values, found " + channels.length);
+	/** The analytic f-k image (see the class comment), complex interleaved [Z][W]. */
+	private static float[] fkAnalytic(final Backend backend, final PlaneWave p, final double angle,
+		final float[] channels, final int up)
+	{
+		final int n = p.elements(), t = p.samples(), nx = 2 * n, nt = 2 * t, half = nt / 2, wx = nx * up;
+		final int width = n * up;
+		final double sin = Math.sin(angle), cos = Math.cos(angle);
+		final double v = p.c() / Math.sqrt(1 + cos + sin * sin);
+		final double beta = Math.pow(1 + cos, 1.5) / (1 + cos + sin * sin), gamma = sin / (2 - cos);
+		final double df = p.fs() / nt;
+		// 1. Time FFT of each element's trace, [element][time].
+		final float[] a = new float[2 * n * nt];
+		for (int k = 0; k < t; k++)
+			for (int i = 0; i < n; i++) a[2 * (i * nt + k)] = channels[k * n + i];
+		fft(backend, a, nt, -1);
+		// 2. Transmit delay and start time, positive frequencies to [f][x] (x zero-padded), then the x FFT.
+		final float[] s = new float[2 * half * nx];
+		for (int i = 0; i < n; i++) {
+			final double shift = p.t0() - p.x(i) * sin / p.c();
+			for (int q = 0; q < half; q++) {
+				final double ph = -2 * Math.PI * q * df * shift, c = Math.cos(ph), sn = Math.sin(ph);
+				final double re = a[2 * (i * nt + q)], im = a[2 * (i * nt + q) + 1];
+				s[2 * (q * nx + i)] = (float) (re * c - im * sn);
+				s[2 * (q * nx + i) + 1] = (float) (re * sn + im * c);
+			}
+		}
+		fft(backend, s, nx, -1);
+		// 3. Stolt mapping f' → k_z = 2f/c into [k_x][k_z] (k_z > 0 only), then the inverse FFT along k_z.
+		final float[] d = new float[2 * nx * nt];
+		for (int jx = 0; jx < nx; jx++) {
+			final double kx = signed(jx, nx) / (nx * p.pitch());
+			for (int m = 1; m < half; m++) {
+				final double f = m * df, kz = 2 * f / p.c();
+				final double fs = v * Math.sqrt(kx * kx + kz * kz / (beta * beta));
+				if (fs < p.c() * Math.abs(kx)) continue;
+				final double fi = fs / df;
+				final int q = (int) Math.floor(fi);
+				if (q + 1 >= half) continue;
+				final double w = fi - q, obl = f / fs;
+				d[2 * (jx * nt + m)] = (float) (obl * ((1 - w) * s[2 * (q * nx + jx)] + w * s[2 * ((q + 1) * nx + jx)]));
+				d[2 * (jx * nt + m) + 1] = (float) (obl * ((1 - w) * s[2 * (q * nx + jx) + 1] + w * s[2 * ((q + 1) * nx +
+					jx) + 1]));
+			}
+		}
+		fft(backend, d, nt, +1);
+		// 4. Steering compensation e^{+2πi k_x γ z} per depth, k_x zero-padded to [z][wx], then the inverse x FFT.
+		final float[] e = new float[2 * t * wx];
+		for (int jx = 0; jx < nx; jx++) {
+			final double kx = signed(jx, nx) / (nx * p.pitch());
+			final int col = Math.floorMod(signed(jx, nx), wx);
+			for (int m = 0; m < t; m++) {
+				final double re = d[2 * (jx * nt + m)], im = d[2 * (jx * nt + m) + 1];
+				if (gamma == 0) {
+					e[2 * (m * wx + col)] = (float) re;
+					e[2 * (m * wx + col) + 1] = (float) im;
+					continue;
+				}
+				final double ph = 2 * Math.PI * kx * gamma * m * p.dz(), c = Math.cos(ph), sn = Math.sin(ph);
+				e[2 * (m * wx + col)] = (float) (re * c - im * sn);
+				e[2 * (m * wx + col) + 1] = (float) (re * sn + im * c);
+			}
+		}
+		fft(backend, e, wx, +1);
+		final float[] out = new float[2 * t * width];
+		for (int m = 0; m < t; m++) System.arraycopy(e, 2 * m * wx, out, 2 * m * width, 2 * width);
+		return out;
+	}
+
+	/** Delay-and-sum RF image [Z][W] of one steered transmit. */
+	private static float[] delayAndSumRf(final PlaneWave p, final double angle, final float[] channels, final int up,
+		final double fNumber)
+	{
+		final int n = p.elements(), t = p.samples(), width = n * up;
+		final float[] rf = new float[t * width];
+		for (int m = 0; m < t; m++) {
+			final double z = m * p.dz();
+			for (int j = 0; j < width; j++) {
+				final double x = p.x(0) + j * p.pitch() / up, tx = p.transmitTime(angle, x, z);
+				double sum = 0;
+				for (int i = 0; i < n; i++) {
+					final double dx = x - p.x(i);
+					if (fNumber > 0 && Math.abs(dx) > z / (2 * fNumber)) continue;
+					final double k = (tx + Math.sqrt(dx * dx + z * z) / p.c() - p.t0()) * p.fs();
+					final int k0 = (int) Math.floor(k);
+					if (k0 < 0 || k0 + 1 >= t) continue;
+					final double w = k - k0;
+					sum += (1 - w) * channels[k0 * n + i] + w * channels[(k0 + 1) * n + i];
+				}
+				rf[m * width + j] = (float) sum;
+			}
+		}
+		return rf;
+	}
+
+	/** In-place batched 1D FFT along the fastest axis (length {@code len}) of complex interleaved {@code x}. */
+	private static void fft(final Backend backend, final float[] x, final int len, final int sign) {
+		try (Buffer g = backend.allocate(x.length, Precision.FLOAT)) {
+			backend.write(x, 0, g);
+			backend.fft(g, new int[] { len }, sign);
+			backend.read(g, x, 0);
+		}
+	}
+
+	private static int signed(final int j, final int n) {
+		return j < n / 2 ? j : j - n;
+	}
+
+	private static float[] modulus(final float[] z) {
+		final float[] out = new float[z.length / 2];
+		for (int i = 0; i < out.length; i++) out[i] = (float) Math.hypot(z[2 * i], z[2 * i + 1]);
+		return out;
+	}
+
+	private static void checkFNumber(final double fNumber) {
+		InvalidInputException.require(fNumber >= 0 && Double.isFinite(fNumber), "f-number: expected >= 0, found " +
+			fNumber);
+	}
+
+	private static void check(final PlaneWave p, final float[] channels, final int up, final String what) {
+		InvalidInputException.require(channels != null && channels.length == (long) p.elements() * p.samples(), what +
+			": expected " + p.samples() + " samples x " + p.elements() + " elements = " + (long) p.elements() *
+				p.samples() + " values, found " + (channels == null ? 0 : channels.length));
 		InvalidInputException.require(up >= 1 && up <= 16, "lateral upsampling: expected 1 to 16, found " + up);
 	}
 }
