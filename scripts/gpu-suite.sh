@@ -6,6 +6,8 @@
 #                                      jars, sample-data/, a jlink'd Java 17 runtime (tar.gz) and this script into DIR.
 #   DIR/gpu-suite.sh run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [atomic,shared]
 #                                      (GPU machine, no Java/Maven needed) unpacks the runtime and runs GpuSuite.
+#   DIR/gpu-suite.sh run OUT.txt cli ARGS... | run OUT.txt jmh ARGS...
+#                                      the same machine: a nufft-j command line, or a JMH benchmark of the test classes.
 #   DIR/gpu-suite.sh run REPORT.md recon [key=value ...]
 #                                      the same machine: run("Reconstruct k-space", …) timed through the ImageJ 1 macro
 #                                      bridge, CPU and GPU, with Java heap (ReconMacroBenchmark, scripts/recon-bench.sh;
@@ -28,8 +30,9 @@ pack)
     mvn -B -q -o dependency:build-classpath -Dmdep.outputFile="$out/classpath.txt" -Dmdep.includeScope=test)
   rm -rf "$out/lib" "$out/classes" "$out/test-classes" "$out/sample-data"
   mkdir -p "$out/lib"
-  # JMH, its option parser, ArchUnit and the FFTW/JavaCPP jars (FftBenchmark, test scope) stay behind: the suite does not use them, and the upload is limited to 64 MiB.
-  tr ':' '\n' < "$out/classpath.txt" | grep -vE '/(jmh-[^/]*|jopt-simple-[^/]*|archunit-[^/]*|fftw-[^/]*|javacpp-[^/]*)\.jar$' |
+  # ArchUnit and the FFTW/JavaCPP jars (FftBenchmark, test scope) stay behind: the suite does not use them, and the
+  # upload is limited to 64 MiB. JMH (0.6 MB with its option parser) travels, for `run OUT.txt jmh ...`.
+  tr ':' '\n' < "$out/classpath.txt" | grep -vE '/(archunit-[^/]*|fftw-[^/]*|javacpp-[^/]*)\.jar$' |
     while read -r j; do cp "$j" "$out/lib/"; done
   cp -r "$root/target/classes" "$out/classes"
   cp -r "$root/target/test-classes" "$out/test-classes"
@@ -75,6 +78,11 @@ run)
     shift
     NUFFTJ_WISDOM="${NUFFTJ_WISDOM:-$(mktemp -d)/wisdom.json}" "$jre/jre/bin/java" -Xmx48g -Djava.awt.headless=true \
       -cp "$cp_" org.nufftj.cli.Main "$@" | tee "$report"
+  elif [ "${1:-}" = jmh ]; then
+    # run OUT.txt jmh <JMH arguments>: a JMH benchmark of the test classes (e.g. PlaneWaveBenchmark -p device=cpu,gpu),
+    # forked JVMs on the same runtime; its output copied to OUT.txt.
+    shift
+    "$jre/jre/bin/java" -Djava.awt.headless=true -cp "$cp_" org.openjdk.jmh.Main -jvm "$jre/jre/bin/java" "$@" | tee "$report"
   elif [ "${1:-}" = recon ]; then
     shift
     # -Xmx4g as scripts/recon-bench.sh uses on the build machine, so the heap figures compare; default GC (G1), as Fiji.
@@ -88,5 +96,5 @@ run)
   fi
   ;;
 *)
-  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...] | run OUT.txt cli ARGS..." >&2; exit 2;;
+  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...] | run OUT.txt cli ARGS... | run OUT.txt jmh ARGS..." >&2; exit 2;;
 esac
