@@ -10,6 +10,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.nufftj.InvalidInputException;
 import org.nufftj.data.KSpace;
+import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.TestTrajectories;
@@ -21,18 +22,31 @@ import org.nufftj.trajectory.Trajectory;
  * org.nufftj.recon.Progress, Session, List)}) equals the single-device one frame for frame; here on CPU workers (the
  * same code runs one range per GPU on a machine with several).
  */
-class MultiDeviceReconTest {
+public class MultiDeviceReconTest {
+
+	/** A series of {@code frames} frames of fresh Gaussian k-space (all coils) on one trajectory of the named design. */
+	public static Scan series(final Random r, final String design, final int[] matrix, final int points, final int coils,
+		final int frames)
+	{
+		final Trajectory t = TestTrajectories.make(design, matrix, points, r);
+		return Scan.of("series", t, new KSpace(Arrays2.gaussianFloat(r, 2 * t.count() * coils * frames), t.count(),
+			coils, frames), matrix);
+	}
+
+	/** ‖many − one‖ / ‖one‖ over the images' values. */
+	public static double relativeDifference(final float[] many, final float[] one) {
+		final double[] reference = new double[one.length];
+		for (int i = 0; i < one.length; i++) reference[i] = one[i];
+		return Arrays2.relativeError(many, reference);
+	}
 
 	@Test
 	void splitOverWorkersEqualsOneDevice() {
 		final long seed = System.nanoTime();
 		final Random r = new Random(seed);
 		final int[] matrix = { 32, 32 };
-		final Trajectory t = TestTrajectories.make("radial", matrix, 24 * 64, r);
-		final int coils = 3, frames = 7;
-		final float[] d = new float[2 * t.count() * coils * frames];
-		for (int i = 0; i < d.length; i++) d[i] = (float) r.nextGaussian();
-		final Scan scan = Scan.of("series", t, new KSpace(d, t.count(), coils, frames), matrix);
+		final int frames = 7;
+		final Scan scan = series(r, "radial", matrix, 24 * 64, 3, frames);
 		final ReconOptions o = ReconOptions.defaults().withNufft(NufftOptions.defaults().withDevice(DeviceChoice.CPU)
 			.withTolerance(1e-5)).withDcf(Options.dcf("pipe-menon", false));
 		try (Session session = new Session(s -> {})) {
@@ -42,13 +56,8 @@ class MultiDeviceReconTest {
 				final Reconstruction split = Reconstruction.run(scan, o, null, session, devices);
 				final float[] many = split.image().data();
 				assertEquals(one.length, many.length, spec + ": image length (seed " + seed + ")");
-				double num = 0, den = 0;
-				for (int i = 0; i < one.length; i++) {
-					num += (one[i] - many[i]) * (double) (one[i] - many[i]);
-					den += one[i] * (double) one[i];
-				}
-				assertTrue(Math.sqrt(num / den) <= 1e-6, spec + ": relative difference " + Math.sqrt(num / den) +
-					" > 1e-6 (seed " + seed + ")");
+				final double d = relativeDifference(many, one);
+				assertTrue(d <= 1e-6, spec + ": relative difference " + d + " > 1e-6 (seed " + seed + ")");
 				// One contiguous range per device (no more ranges than frames), covering every frame once.
 				final List<Reconstruction.Share> shares = split.shares();
 				assertEquals(Math.min(devices.size(), frames), shares.size(), spec + ": shares");

@@ -11,16 +11,14 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.nufftj.app.Devices;
+import org.nufftj.app.MultiDeviceReconTest;
 import org.nufftj.app.Options;
 import org.nufftj.app.Reconstruction;
 import org.nufftj.app.Scan;
 import org.nufftj.app.Session;
-import org.nufftj.data.KSpace;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
-import org.nufftj.nufft.TestTrajectories;
 import org.nufftj.recon.ReconOptions;
-import org.nufftj.trajectory.Trajectory;
 
 /**
  * A reconstruction split over devices on the GPU machine: GPU 0 with a CPU worker (every machine with one GPU), and
@@ -44,12 +42,8 @@ public class GpuMultiDeviceReconTest {
 	private static void check(final String spec, final DeviceChoice reference, final double tolerance) {
 		final long seed = System.nanoTime();
 		final Random r = new Random(seed);
-		final int[] matrix = { 64, 64 };
-		final Trajectory t = TestTrajectories.make("golden angle", matrix, 48 * 128, r);
-		final int coils = 4, frames = 6;
-		final float[] d = new float[2 * t.count() * coils * frames];
-		for (int i = 0; i < d.length; i++) d[i] = (float) r.nextGaussian();
-		final Scan scan = Scan.of("series", t, new KSpace(d, t.count(), coils, frames), matrix);
+		final int frames = 6;
+		final Scan scan = MultiDeviceReconTest.series(r, "golden angle", new int[] { 64, 64 }, 48 * 128, 4, frames);
 		final ReconOptions o = ReconOptions.defaults().withNufft(NufftOptions.defaults().withTolerance(1e-5))
 			.withDcf(Options.dcf("pipe-menon", false));
 		try (Session session = new Session(s -> {})) {
@@ -59,13 +53,9 @@ public class GpuMultiDeviceReconTest {
 			final Reconstruction split = Reconstruction.run(scan, o, null, session, devices);
 			final float[] many = split.image().data();
 			assertEquals(one.length, many.length, spec + ": image length (seed " + seed + ")");
-			double num = 0, den = 0;
-			for (int i = 0; i < one.length; i++) {
-				num += (one[i] - many[i]) * (double) (one[i] - many[i]);
-				den += one[i] * (double) one[i];
-			}
-			assertTrue(Math.sqrt(num / den) <= tolerance, spec + " vs " + reference + ": relative difference " +
-				Math.sqrt(num / den) + " > " + tolerance + " (seed " + seed + "; shares " + split.shares() + ")");
+			final double d = MultiDeviceReconTest.relativeDifference(many, one);
+			assertTrue(d <= tolerance, spec + " vs " + reference + ": relative difference " + d + " > " + tolerance +
+				" (seed " + seed + "; shares " + split.shares() + ")");
 			assertEquals(Math.min(devices.size(), frames), split.shares().size(), spec + ": " + split.shares());
 		}
 	}
