@@ -30,7 +30,7 @@ import ij.process.FloatProcessor;
 @Plugin(type = Command.class, label = "Ultrasound plane-wave reconstruction", menuRoot = NufftCommand.MENU_ROOT,
 	menuPath = "Plugins>NUFFT-J>Ultrasound plane-wave reconstruction", headless = true,
 	attrs = @Attr(name = NufftCommand.KEY, value = "usrecon"))
-public class UltrasoundReconCommand extends NufftCommand {
+public class UltrasoundReconCommand extends AbstractUltrasoundCommand {
 
 	@Parameter(required = false, label = "channel data")
 	public ImagePlus channels;
@@ -43,21 +43,6 @@ public class UltrasoundReconCommand extends NufftCommand {
 
 	@Parameter(persist = false, label = "angles", description = "transmit angles in degrees, one per slice")
 	public String angles = "0";
-
-	@Parameter(persist = false, label = "pitch", description = "element pitch (mm)")
-	public double pitch = 0.15;
-
-	@Parameter(persist = false, label = "fs", description = "sampling rate (MHz)")
-	public double fs = 40;
-
-	@Parameter(persist = false, label = "c", description = "speed of sound (m/s)")
-	public double c = 1540;
-
-	@Parameter(persist = false, label = "f0", description = "pulse centre frequency (MHz)")
-	public double f0 = 5;
-
-	@Parameter(persist = false, label = "t0", description = "time of the first sample (us)")
-	public double t0 = 0;
 
 	@Parameter(persist = false, label = "fnumber", description = "delay-and-sum receive f-number, 0 = full aperture")
 	public double fnumber = 1;
@@ -91,8 +76,7 @@ public class UltrasoundReconCommand extends NufftCommand {
 			final double[] a = Ultrasound.parseAngles(angles, "angles");
 			InvalidInputException.require(channels.getStackSize() == a.length, "channel data '" + channels.getTitle() +
 				"': expected one slice per transmit angle (" + a.length + "), found " + channels.getStackSize());
-			final PlaneWave p = new PlaneWave(channels.getWidth(), channels.getHeight(), pitch * 1e-3, fs * 1e6, c, f0 *
-				1e6, t0 * 1e-6);
+			final PlaneWave p = planeWave(channels.getWidth(), channels.getHeight());
 			final float[][] ch = new float[a.length][];
 			for (int s = 0; s < a.length; s++)
 				ch[s] = ((float[]) channels.getStack().getProcessor(s + 1).convertToFloat().getPixels()).clone();

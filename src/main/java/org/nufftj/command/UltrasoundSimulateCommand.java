@@ -23,7 +23,7 @@ import ij.process.FloatProcessor;
 @Plugin(type = Command.class, label = "Simulate ultrasound echoes", menuRoot = NufftCommand.MENU_ROOT,
 	menuPath = "Plugins>NUFFT-J>Simulate ultrasound echoes", headless = true,
 	attrs = @Attr(name = NufftCommand.KEY, value = "ussimulate"))
-public class UltrasoundSimulateCommand extends NufftCommand {
+public class UltrasoundSimulateCommand extends AbstractUltrasoundCommand {
 
 	@Parameter(persist = false, label = "phantom", choices = { "points", "speckle", "cyst" })
 	public String phantom = "points";
@@ -40,21 +40,6 @@ public class UltrasoundSimulateCommand extends NufftCommand {
 	@Parameter(persist = false, label = "elements")
 	public int elements = 128;
 
-	@Parameter(persist = false, label = "pitch", description = "element pitch (mm)")
-	public double pitch = 0.15;
-
-	@Parameter(persist = false, label = "fs", description = "sampling rate (MHz)")
-	public double fs = 40;
-
-	@Parameter(persist = false, label = "c", description = "speed of sound (m/s)")
-	public double c = 1540;
-
-	@Parameter(persist = false, label = "f0", description = "pulse centre frequency (MHz)")
-	public double f0 = 5;
-
-	@Parameter(persist = false, label = "t0", description = "time of the first sample (us)")
-	public double t0 = 0;
-
 	@Parameter(persist = false, label = "depth", description = "deepest depth recorded (mm)")
 	public double depth = 40;
 
@@ -69,9 +54,9 @@ public class UltrasoundSimulateCommand extends NufftCommand {
 		InvalidInputException.require(bandwidth > 0 && bandwidth <= 2, "bandwidth: expected 0 < bw <= 2, found " +
 			bandwidth);
 		final double[] a = Ultrasound.parseAngles(angles, "angles");
-		final PlaneWave probe = new PlaneWave(elements, 2, pitch * 1e-3, fs * 1e6, c, f0 * 1e6, t0 * 1e-6);
+		final PlaneWave probe = planeWave(elements, 2);
 		final int samples = Ultrasound.samplesForDepth(probe, depth);
-		final PlaneWave p = new PlaneWave(elements, samples, pitch * 1e-3, fs * 1e6, c, f0 * 1e6, t0 * 1e-6);
+		final PlaneWave p = planeWave(elements, samples);
 		final float[][] ch = Ultrasound.simulate(p, a, Ultrasound.phantom(phantom, p, points, seed), bandwidth);
 		final ImageStack s = new ImageStack(elements, samples);
 		for (int i = 0; i < ch.length; i++) s.addSlice(String.format(Locale.ROOT, "%.3g deg", Math.toDegrees(a[i])),
