@@ -6,6 +6,9 @@
 #                                             DEVICES for the batch's --devices row (default cpu,cpu; e.g. gpu:all)
 # Runs `java -cp $NUFFTJ_CP org.nufftj.cli.Main` ($NUFFTJ_CP: classes and dependency jars, e.g. the GPU pack's; default:
 # target/classes plus the Maven test classpath) with $JAVA (default: java on the PATH).
+# With NUFFTJ_SPARK=1 (needs spark/target/*-app.jar: mvn -B -q install -DskipTests && mvn -B -f spark/pom.xml package)
+# a last row runs the same scans as one Spark job in local mode (local[cores], Spark's own jars from the spark module's
+# Maven classpath), so Spark's overhead per scan is the difference to the batch row.
 set -euo pipefail
 n="${1:-50}"; devices="${2:-cpu,cpu}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -24,11 +27,24 @@ ms() { echo $(( $(date +%s%N) / 1000000 )); }
 t0=$(ms); for i in $(seq 1 "$n"); do run recon --device cpu "$work/scans/s$i" "$work/serial-$i.cfl" >/dev/null 2>&1; done; t1=$(ms)
 run batch --device cpu --name '{name}.cfl' --out "$work/batch" "$work/scans" >/dev/null 2>&1; t2=$(ms)
 run batch --devices "$devices" --name '{name}.cfl' --out "$work/multi" "$work/scans" >/dev/null 2>&1 || true; t3=$(ms)
+t4=$t3
+if [ "${NUFFTJ_SPARK:-0}" = 1 ]; then
+  (cd "$root/spark" && mvn -B -q -o dependency:build-classpath -Dmdep.outputFile=target/cp.txt >/dev/null)
+  spark_cp="$(ls "$root"/spark/target/*-app.jar):$(cat "$root/spark/target/cp.txt")"
+  "$java" -Xmx8g -Dspark.master="local[$(nproc)]" -Dspark.ui.enabled=false -cp "$spark_cp" org.nufftj.spark.SparkBatch \
+    --name '{name}.cfl' --out "$work/spark" --summary "$work/spark-summary.csv" "$work/scans" >/dev/null 2>&1 || true
+  t4=$(ms)
+fi
 echo "| $n scans, 8 coils, 128² radial, $(nproc) cores | wall s | scans/min | per scan ms |"
 echo "|---|---|---|---|"
-for row in "serial nufft-j recon processes (cpu):$((t1 - t0))" "one nufft-j batch process (cpu):$((t2 - t1))" \
-  "one nufft-j batch process, --devices $devices:$((t3 - t2))"; do
+rows=("serial nufft-j recon processes (cpu):$((t1 - t0))" "one nufft-j batch process (cpu):$((t2 - t1))"
+  "one nufft-j batch process, --devices $devices:$((t3 - t2))")
+[ "${NUFFTJ_SPARK:-0}" = 1 ] && rows+=("one Spark job, local[$(nproc)] (JVM start to summary):$((t4 - t3))")
+for row in "${rows[@]}"; do
   name="${row%%:*}"; t="${row##*:}"
   awk -v n="$n" -v t="$t" -v name="$name" 'BEGIN { printf "| %s | %.1f | %.0f | %.0f |\n", name, t / 1000, n * 60000 / t, t / n }'
 done
 grep -c ",ok," "$work/multi/summary.csv" | awk -v n="$n" '{ print "\n(--devices run: " $1 " of " n " scans ok)" }'
+if [ "${NUFFTJ_SPARK:-0}" = 1 ]; then
+  grep -c ",ok," "$work/spark-summary.csv" 2>/dev/null | awk -v n="$n" '{ print "(Spark run: " $1 " of " n " scans ok)" }' || true
+fi
