@@ -31,7 +31,12 @@ t4=$t3
 if [ "${NUFFTJ_SPARK:-0}" = 1 ]; then
   (cd "$root/spark" && mvn -B -q -o dependency:build-classpath -Dmdep.outputFile=target/cp.txt >/dev/null)
   spark_cp="$(ls "$root"/spark/target/*-app.jar):$(cat "$root/spark/target/cp.txt")"
-  "$java" -Xmx8g -Dspark.master="local[$(nproc)]" -Dspark.ui.enabled=false -cp "$spark_cp" org.nufftj.spark.SparkBatch \
+  # The module openings Spark 3.5 needs on Java 17 (as spark-submit and spark/pom.xml's surefire argLine give them).
+  opens=""; for p in java.lang java.lang.invoke java.lang.reflect java.io java.net java.nio java.util java.util.concurrent \
+    java.util.concurrent.atomic sun.nio.ch sun.nio.cs sun.security.action sun.util.calendar; do
+    opens="$opens --add-opens=java.base/$p=ALL-UNNAMED"; done
+  # shellcheck disable=SC2086
+  "$java" -Xmx8g $opens -Dspark.master="local[$(nproc)]" -Dspark.ui.enabled=false -cp "$spark_cp" org.nufftj.spark.SparkBatch \
     --name '{name}.cfl' --out "$work/spark" --summary "$work/spark-summary.csv" "$work/scans" >/dev/null 2>&1 || true
   t4=$(ms)
 fi
