@@ -12,6 +12,7 @@ import org.nufftj.nufft.SpreadMethod;
 import org.nufftj.nufft.TuneMode;
 import org.nufftj.recon.CoilCombination;
 import org.nufftj.recon.DcfMethod;
+import org.nufftj.recon.PartialFourier;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.TrajectoryKind;
 
@@ -31,6 +32,8 @@ public final class Options {
 	public static final String[] KERNELS = { "auto", "es", "kb", "gauss" };
 	public static final String[] DCFS = { "auto", "none", "ramp", "voronoi", "pipe-menon" };
 	public static final String[] COMBINES = { "sos", "walsh", "none" };
+	/** Partial Fourier handling of the Cartesian FFT path (the command line's --partial-fourier, Fiji's partialfourier). */
+	public static final String[] PARTIAL_FOURIERS = { "zero", "homodyne" };
 	public static final String[] PRECISIONS = { "float", "double" };
 	public static final String[] DEVICES = { "auto", "cpu", "gpu" };
 	public static final String[] SPREADS = { "auto", "atomic", "shared", "output" };
@@ -146,6 +149,14 @@ public final class Options {
 
 	public static CoilCombination combine(final String combine) {
 		return CoilCombination.parse(choice("combine", combine, COMBINES));
+	}
+
+	/**
+	 * zero (zero-filled, the default) or homodyne ({@link PartialFourier}); whether the data is partial Fourier is
+	 * judged when it is reconstructed ({@link org.nufftj.recon.CartesianFft}).
+	 */
+	public static PartialFourier partialFourier(final String partialFourier) {
+		return PartialFourier.parse(choice("partial-fourier (partialfourier)", partialFourier, PARTIAL_FOURIERS));
 	}
 
 	public static ReconOptions recon(final NufftOptions nufft, final DcfMethod dcf, final CoilCombination combine) {

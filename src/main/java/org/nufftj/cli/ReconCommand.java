@@ -54,6 +54,11 @@ final class ReconCommand implements Callable<Integer> {
 		description = "Coil combination (default: ${DEFAULT-VALUE}; none keeps complex per-coil images).")
 	String combine;
 
+	@Option(names = "--partial-fourier", paramLabel = "zero|homodyne", defaultValue = "zero",
+		description = "Cartesian partial Fourier / asymmetric echo (detected from the sampled lines): zero-filled " +
+			"(default), or homodyne (Noll 1991); homodyne is refused for data that is not partial Fourier.")
+	String partialFourier;
+
 	@Option(names = "--compare", description = { "Reconstruct on the GPU (--device gpu or gpu:N; default gpu) and on the CPU;",
 		"write <output> (GPU), <output>-cpu and <output>-diff (GPU - CPU; magnitudes for TIFF), print NRMSE, max |diff|, PSNR.",
 		"Fails (exit 4) when no GPU is usable." })
@@ -103,7 +108,7 @@ final class ReconCommand implements Callable<Integer> {
 		Options.dcf(dcf, false);
 		InvalidInputException.require(dcfIterations >= 1, "--dcf-iterations: expected >= 1, found " + dcfIterations);
 		return ReconOptions.defaults().withNufft(tuning.apply(nufft.options())).withCombine(Options.combine(combine))
-			.withDcfIterations(dcfIterations);
+			.withDcfIterations(dcfIterations).withPartialFourier(Options.partialFourier(partialFourier));
 	}
 
 	/** --compare: the GPU reconstruction, the CPU one, both written with their difference, and the figures. */

@@ -38,9 +38,15 @@ public abstract class AbstractScanCommand extends AbstractNufftCommand {
 	@Parameter(persist = false, label = "combine", choices = { "sos", "walsh", "none" })
 	public String combine = "sos";
 
+	@Parameter(persist = false, label = "partialfourier", description = "Cartesian partial Fourier / asymmetric echo: " +
+		"zero-filled, or homodyne (Noll 1991; refused for data that is not partial Fourier)", choices = { "zero",
+			"homodyne" })
+	public String partialfourier = "zero";
+
 	/** The option keys checked, before any file is read. */
 	protected void checkKeys() {
 		Options.combine(combine);
+		Options.partialFourier(partialfourier);
 		Options.dcf(dcf, false);
 		Options.matrix(matrix);
 		Options.trajectory(trajectory);
@@ -55,6 +61,7 @@ public abstract class AbstractScanCommand extends AbstractNufftCommand {
 
 	/** The reconstruction options of the keys for {@code scan}, on {@code device}. */
 	protected ReconOptions reconOptions(final Scan scan, final String device) {
-		return Options.recon(nufftOptions(device), Options.dcf(dcf, scan.cartesian()), Options.combine(combine));
+		return Options.recon(nufftOptions(device), Options.dcf(dcf, scan.cartesian()), Options.combine(combine))
+			.withPartialFourier(Options.partialFourier(partialfourier));
 	}
 }

@@ -19,6 +19,23 @@ import org.nufftj.trajectory.Trajectory;
  * {@code dcf=auto} chooses for Cartesian designs) unless {@link ReconOptions#withCartesianFft} turns it off. The FFT and
  * the coil combination run on the backend, the scatter and the crop on the host (one upload and one download of the
  * grids per frame).
+ * <p>
+ * <b>Partial Fourier / asymmetric echo</b> is read from the data itself ({@link #sampling}): per grid axis, the range
+ * [lo, hi] of grid lines holding a sample with a non-zero value in some coil or frame. For ISMRMRD files without stored
+ * coordinates the reader places the lines by the header's encoding limits ({@code kspace_encoding_step_1/2} centre)
+ * and each readout's {@code center_sample}, so missing phase-encode lines or an asymmetric echo show as a range that is
+ * not symmetric about k = 0; for BART Cartesian k-space, the all-zero lines at one side do. An axis is partial Fourier
+ * when max(−lo, hi) exceeds the symmetric half-width s = min(−lo, hi) by 2 or more (a fully sampled even axis,
+ * −G/2 … G/2−1, differs by 1: the Nyquist line). {@link PartialFourier#ZERO} (default) leaves the missing side zero.
+ * {@link PartialFourier#HOMODYNE} (Noll, Nishimura &amp; Macovski 1991), on exactly one partial axis, per coil c:
+ * the phase φ_c = arg FFT⁻¹(L·y_c) of the symmetric centre |k| ≤ s with a Hann window L(k) = cos²(πk / (2(s+1))); the
+ * image FFT⁻¹(H·y_c) with the ramp weighting H(k) = 0 on the unsampled side beyond the centre, 1 + k/(s+1) across the
+ * centre (|k| ≤ s, k signed towards the sampled side) and 2 beyond it (so H(k) + H(−k) = 2 everywhere: the sampled
+ * side's conjugate region counts twice, standing in for the unsampled side, and the image keeps the full-data scale);
+ * m_c = Re(FFT⁻¹(H·y_c)·e^{−iφ_c}). The coil image handed to the combination is m_c·e^{iφ_c}: SoS then gives
+ * √Σ m_c² (the SoS of the real homodyne images), Walsh combines these smooth-phase images as any other, none keeps
+ * them. Weighting, phase and crop run on the host, the FFTs (both grids of every coil, one batch) on the backend.
+ * </p>
  */
 public final class CartesianFft {
 
@@ -36,6 +53,51 @@ public final class CartesianFft {
 		/** G per axis. */
 		public int[] size() { return size.clone(); }
 	}
+
+	/**
+	 * The sampled range per grid axis ({@link #sampling}): lines lo … hi (signed grid indices, k·G) that hold a non-zero
+	 * sample.
+	 */
+	public static final class Sampling {
+
+		private final int[] g, lo, hi;
+
+		Sampling(final int[] g, final int[] lo, final int[] hi) {
+			this.g = g;
+			this.lo = lo;
+			this.hi = hi;
+		}
+
+		/** Lowest sampled signed grid line on axis a. */
+		public int lo(final int a) { return lo[a]; }
+
+		/** Highest sampled signed grid line on axis a. */
+		public int hi(final int a) { return hi[a]; }
+
+		/** Half-width s of the symmetric centre −s … s on axis a (negative when k = 0 is not inside the range). */
+		public int centre(final int a) { return Math.min(-lo[a], hi[a]); }
+
+		/** True when axis a is sampled asymmetrically (by 2 lines or more beyond the symmetric centre). */
+		public boolean partial(final int a) { return Math.max(-lo[a], hi[a]) - centre(a) >= 2; }
+
+		/** The partial axes, in order. */
+		public int[] partialAxes() {
+			return java.util.stream.IntStream.range(0, g.length).filter(this::partial).toArray();
+		}
+
+		/** "axis a: lines lo…hi of G (centre 2s+1)" for each partial axis; "" when none. */
+		public String describe() {
+			final StringBuilder b = new StringBuilder();
+			for (final int a : partialAxes())
+				b.append(b.length() == 0 ? "" : ", ").append("axis ").append(a).append(": lines ").append(lo[a])
+					.append("..").append(hi[a]).append(" of ").append(g[a]).append(" (symmetric centre ")
+					.append(Math.max(0, 2 * centre(a) + 1)).append(")");
+			return b.toString();
+		}
+	}
+
+	/** Fewest lines of the symmetric centre that homodyne accepts (its phase estimate needs a few). */
+	public static final int MIN_CENTRE_LINES = 8;
 
 	private static final int[] FACTORS = { 1, 2, 4 };
 	private static final double ON_GRID = 1e-6;
@@ -73,6 +135,32 @@ public final class CartesianFft {
 		return new Grid(g, index);
 	}
 
+	/** The sampled range per axis of {@code data} on {@code grid} (samples non-zero in some coil or frame). */
+	public static Sampling sampling(final Grid grid, final KSpace data) {
+		final int d = grid.size.length, m = data.points();
+		final int[] lo = new int[d], hi = new int[d];
+		Arrays.fill(lo, Integer.MAX_VALUE);
+		Arrays.fill(hi, Integer.MIN_VALUE);
+		final float[] y = data.data();
+		for (int j = 0; j < m; j++) {
+			boolean nonzero = false;
+			for (int c = 0; c < data.coils() && !nonzero; c++)
+				for (int f = 0; f < data.frames() && !nonzero; f++) {
+					final int at = data.offset(c, f) + 2 * j;
+					nonzero = y[at] != 0 || y[at + 1] != 0;
+				}
+			if (!nonzero) continue;
+			for (int a = 0, rest = grid.index[j]; a < d; a++) {
+				final int i = rest % grid.size[a], k = i < grid.size[a] - grid.size[a] / 2 ? i : i - grid.size[a];
+				rest /= grid.size[a];
+				lo[a] = Math.min(lo[a], k);
+				hi[a] = Math.max(hi[a], k);
+			}
+		}
+		for (int a = 0; a < d; a++) if (lo[a] > hi[a]) lo[a] = hi[a] = 0; // no non-zero sample at all
+		return new Sampling(grid.size.clone(), lo, hi);
+	}
+
 	/**
 	 * Per-coil images by FFT, combined as {@code o} says, for every frame of {@code data} on {@code grid}
 	 * ({@link #grid}); the result is that of {@link GriddingRecon} with no density compensation and an exact adjoint.
@@ -92,7 +180,12 @@ public final class CartesianFft {
 		final StageTimes stages = new StageTimes();
 		final float[] hostGrid = new float[2 * gridPoints * coils], hostCoils = new float[2 * pixels * coils];
 		final int[] pixelIndex = crop(size, grid.size);
-		try (Buffer g = backend.allocate(2L * gridPoints * coils, Precision.FLOAT);
+		final Sampling sampled = sampling(grid, data);
+		final boolean homodyne = o.partialFourier() == PartialFourier.HOMODYNE;
+		final float[][] hl = homodyne ? homodyneWeights(grid.size, sampled) : null;
+		final int batch = homodyne ? 2 * coils : coils;
+		final float[] weighted = homodyne ? new float[2 * gridPoints * batch] : hostGrid;
+		try (Buffer g = backend.allocate(2L * gridPoints * batch, Precision.FLOAT);
 			Buffer ci = backend.allocate(2L * pixels * coils, Precision.FLOAT);
 			Buffer cb = backend.allocate(2L * pixels, Precision.FLOAT))
 		{
@@ -108,12 +201,37 @@ public final class CartesianFft {
 						hostGrid[base + 2 * grid.index[j] + 1] += y[from + 2 * j + 1];
 					}
 				}
-				backend.write(hostGrid, 0, g);
-				t = lap(backend, stages, "grid samples", t);
+				if (homodyne) {
+					for (int c = 0; c < coils; c++) {
+						final int base = 2 * gridPoints * c, low = 2 * gridPoints * (coils + c);
+						for (int q = 0; q < gridPoints; q++) {
+							weighted[base + 2 * q] = hl[0][q] * hostGrid[base + 2 * q];
+							weighted[base + 2 * q + 1] = hl[0][q] * hostGrid[base + 2 * q + 1];
+							weighted[low + 2 * q] = hl[1][q] * hostGrid[base + 2 * q];
+							weighted[low + 2 * q + 1] = hl[1][q] * hostGrid[base + 2 * q + 1];
+						}
+					}
+				}
+				backend.write(weighted, 0, g);
+				t = lap(backend, stages, homodyne ? "grid samples, homodyne weights" : "grid samples", t);
 				backend.fft(g, grid.size, +1);
 				t = lap(backend, stages, "fft", t);
-				backend.read(g, hostGrid, 0);
-				for (int c = 0; c < coils; c++) {
+				backend.read(g, weighted, 0);
+				if (homodyne) {
+					for (int c = 0; c < coils; c++) {
+						final int gb = 2 * gridPoints * c, lb = 2 * gridPoints * (coils + c), ib = 2 * pixels * c;
+						for (int p = 0; p < pixels; p++) {
+							final double are = weighted[gb + 2 * pixelIndex[p]], aim = weighted[gb + 2 * pixelIndex[p] + 1];
+							final double bre = weighted[lb + 2 * pixelIndex[p]], bim = weighted[lb + 2 * pixelIndex[p] + 1];
+							final double r = Math.hypot(bre, bim);
+							final double ure = r > 0 ? bre / r : 1, uim = r > 0 ? bim / r : 0;
+							final double mag = are * ure + aim * uim; // Re(a·e^{−iφ})
+							hostCoils[ib + 2 * p] = (float) (mag * ure);
+							hostCoils[ib + 2 * p + 1] = (float) (mag * uim);
+						}
+					}
+				}
+				else for (int c = 0; c < coils; c++) {
 					final int gb = 2 * gridPoints * c, ib = 2 * pixels * c;
 					for (int p = 0; p < pixels; p++) {
 						hostCoils[ib + 2 * p] = hostGrid[gb + 2 * pixelIndex[p]];
@@ -140,11 +258,54 @@ public final class CartesianFft {
 		final ComplexImage coilsImage = kept == null ? null : new ComplexImage(kept, size, coils, frames, null);
 		final float[] w = new float[m];
 		Arrays.fill(w, 1f);
+		final String pf = sampled.partialAxes().length == 0 ? "" : "; partial Fourier " + sampled.describe() + ", " +
+			(homodyne ? "homodyne (Noll 1991, ramp weighting, Hann-windowed centre phase)" : "zero-filled");
 		return new ReconResult(image, coilsImage, w, backend.name() + ", exact FFT on grid " + Arrays.toString(
-			grid.size), backend.device(), null, (System.nanoTime() - t0) / 1e6, o.toString(), stages);
+			grid.size) + pf, backend.device(), null, (System.nanoTime() - t0) / 1e6, o.toString(), stages);
 	}
 
 	// -- helpers --
+
+	/**
+	 * The homodyne weights per grid point: [0] H (ramp: 0 / 1 + k/(s+1) / 2) and [1] L (Hann over the centre |k| ≤ s)
+	 * along the one partial axis of {@code s}; refuses data that is not partial Fourier on exactly one axis or whose
+	 * symmetric centre has fewer than {@value #MIN_CENTRE_LINES} lines.
+	 */
+	private static float[][] homodyneWeights(final int[] g, final Sampling s) {
+		final int[] axes = s.partialAxes();
+		if (axes.length == 0) throw new org.nufftj.InvalidInputException("partial-fourier homodyne: the data is not " +
+			"partial Fourier (its sampled k-space is symmetric about k = 0 on every axis: lines " + ranges(g, s) +
+			"); use partial-fourier zero");
+		if (axes.length > 1) throw new org.nufftj.InvalidInputException("partial-fourier homodyne: the data is " +
+			"partial Fourier on " + axes.length + " axes (" + s.describe() + "); homodyne works along one axis only, " +
+			"use partial-fourier zero");
+		final int a = axes[0], half = s.centre(a);
+		if (2 * half + 1 < MIN_CENTRE_LINES) throw new org.nufftj.InvalidInputException("partial-fourier homodyne: " +
+			"the symmetric centre of k-space on axis " + a + " has " + Math.max(0, 2 * half + 1) + " lines (sampled " +
+			s.lo(a) + ".." + s.hi(a) + " of " + g[a] + "), expected at least " + MIN_CENTRE_LINES + " for the phase " +
+			"estimate; use partial-fourier zero");
+		final int sign = s.hi(a) > -s.lo(a) ? 1 : -1; // the extended (sampled) side
+		long stride = 1;
+		for (int i = 0; i < a; i++) stride *= g[i];
+		int points = 1;
+		for (final int n : g) points *= n;
+		final float[] h = new float[points], l = new float[points];
+		for (int q = 0; q < points; q++) {
+			final int i = (int) ((q / stride) % g[a]), k = sign * (i < g[a] - g[a] / 2 ? i : i - g[a]);
+			h[q] = k < -half ? 0f : k > half ? 2f : (float) (1 + k / (half + 1.0));
+			final double c = Math.cos(Math.PI * k / (2.0 * (half + 1)));
+			l[q] = Math.abs(k) <= half ? (float) (c * c) : 0f;
+		}
+		return new float[][] { h, l };
+	}
+
+	private static String ranges(final int[] g, final Sampling s) {
+		final StringBuilder b = new StringBuilder();
+		for (int a = 0; a < g.length; a++)
+			b.append(a == 0 ? "" : ", ").append("axis ").append(a).append(" ").append(s.lo(a)).append("..")
+				.append(s.hi(a)).append(" of ").append(g[a]);
+		return b.toString();
+	}
 
 	/** True when k_a·g is an integer in [−g/2, g/2) for every sample (to {@value #ON_GRID}). */
 	private static boolean onGrid(final double[] c, final int d, final int a, final int m, final long g) {

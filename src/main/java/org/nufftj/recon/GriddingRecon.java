@@ -64,6 +64,9 @@ public final class GriddingRecon {
 			final CartesianFft.Grid grid = CartesianFft.grid(traj, size);
 			if (grid != null) return CartesianFft.reconstruct(backend, grid, data, size, o, progress);
 		}
+		if (o.partialFourier() == PartialFourier.HOMODYNE) throw new InvalidInputException("partial-fourier homodyne " +
+			"needs Cartesian data reconstructed by FFT (samples on a Cartesian grid, dcf none or auto, the FFT path on); " +
+			"this data goes through the NUFFT: use partial-fourier zero");
 		Progress.step(progress, 0, "planning");
 		try (NufftPlan plan = backend.plan(size, o.nufft())) {
 			plan.setPoints(traj);

@@ -24,9 +24,10 @@ public final class ReconOptions {
 	private final boolean keepCoils;
 	private final int dcfIterations;
 	private final boolean cartesianFft;
+	private final PartialFourier partialFourier;
 
 	private ReconOptions(final NufftOptions nufft, final DcfMethod dcf, final CoilCombination combine, final int[] matrix,
-		final boolean keepCoils, final int dcfIterations, final boolean cartesianFft)
+		final boolean keepCoils, final int dcfIterations, final boolean cartesianFft, final PartialFourier partialFourier)
 	{
 		this.nufft = nufft;
 		this.dcf = dcf;
@@ -35,11 +36,12 @@ public final class ReconOptions {
 		this.keepCoils = keepCoils;
 		this.dcfIterations = dcfIterations;
 		this.cartesianFft = cartesianFft;
+		this.partialFourier = partialFourier;
 	}
 
 	public static ReconOptions defaults() {
 		return new ReconOptions(NufftOptions.defaults(), DcfMethod.PIPE_MENON, CoilCombination.SOS, null, false,
-			DEFAULT_DCF_ITERATIONS, true);
+			DEFAULT_DCF_ITERATIONS, true, PartialFourier.ZERO);
 	}
 
 	// -- public API --
@@ -59,17 +61,17 @@ public final class ReconOptions {
 
 	public ReconOptions withNufft(final NufftOptions o) {
 		InvalidInputException.require(o != null, "recon: NUFFT options must not be null");
-		return new ReconOptions(o, dcf, combine, matrix, keepCoils, dcfIterations, cartesianFft);
+		return new ReconOptions(o, dcf, combine, matrix, keepCoils, dcfIterations, cartesianFft, partialFourier);
 	}
 
 	public ReconOptions withDcf(final DcfMethod m) {
 		InvalidInputException.require(m != null, "recon: DCF method must not be null");
-		return new ReconOptions(nufft, m, combine, matrix, keepCoils, dcfIterations, cartesianFft);
+		return new ReconOptions(nufft, m, combine, matrix, keepCoils, dcfIterations, cartesianFft, partialFourier);
 	}
 
 	public ReconOptions withCombine(final CoilCombination c) {
 		InvalidInputException.require(c != null, "recon: coil combination must not be null");
-		return new ReconOptions(nufft, dcf, c, matrix, keepCoils, dcfIterations, cartesianFft);
+		return new ReconOptions(nufft, dcf, c, matrix, keepCoils, dcfIterations, cartesianFft, partialFourier);
 	}
 
 	public ReconOptions withMatrix(final int[] m) {
@@ -79,11 +81,11 @@ public final class ReconOptions {
 			for (final int n : m)
 				InvalidInputException.require(n >= 2, "matrix: every size must be >= 2, found " + Arrays.toString(m));
 		}
-		return new ReconOptions(nufft, dcf, combine, m, keepCoils, dcfIterations, cartesianFft);
+		return new ReconOptions(nufft, dcf, combine, m, keepCoils, dcfIterations, cartesianFft, partialFourier);
 	}
 
 	public ReconOptions withKeepCoils(final boolean keep) {
-		return new ReconOptions(nufft, dcf, combine, matrix, keep, dcfIterations, cartesianFft);
+		return new ReconOptions(nufft, dcf, combine, matrix, keep, dcfIterations, cartesianFft, partialFourier);
 	}
 
 	/**
@@ -91,20 +93,32 @@ public final class ReconOptions {
 	 * the default) or through the NUFFT like any other trajectory.
 	 */
 	public ReconOptions withCartesianFft(final boolean on) {
-		return new ReconOptions(nufft, dcf, combine, matrix, keepCoils, dcfIterations, on);
+		return new ReconOptions(nufft, dcf, combine, matrix, keepCoils, dcfIterations, on, partialFourier);
 	}
 
 	public boolean cartesianFft() { return cartesianFft; }
 
+	/**
+	 * What the FFT path does with partial Fourier / asymmetric-echo data ({@link PartialFourier}; default zero-filled).
+	 * Homodyne is refused for data that does not take the FFT path, or is not partial Fourier.
+	 */
+	public ReconOptions withPartialFourier(final PartialFourier p) {
+		InvalidInputException.require(p != null, "recon: partial Fourier mode must not be null");
+		return new ReconOptions(nufft, dcf, combine, matrix, keepCoils, dcfIterations, cartesianFft, p);
+	}
+
+	public PartialFourier partialFourier() { return partialFourier; }
+
 	public ReconOptions withDcfIterations(final int n) {
 		InvalidInputException.require(n >= 1 && n <= 1000, "DCF iterations: expected 1 to 1000, found " + n);
-		return new ReconOptions(nufft, dcf, combine, matrix, keepCoils, n, cartesianFft);
+		return new ReconOptions(nufft, dcf, combine, matrix, keepCoils, n, cartesianFft, partialFourier);
 	}
 
 	@Override
 	public String toString() {
 		return "dcf=" + dcf.key() + (dcf == DcfMethod.PIPE_MENON ? "(" + dcfIterations + " it)" : "") + " combine=" +
 			combine.key() + (matrix == null ? "" : " matrix=" + Arrays.toString(matrix)) + (cartesianFft ? "" :
-			" cartesian=nufft") + " " + nufft;
+			" cartesian=nufft") + (partialFourier == PartialFourier.ZERO ? "" : " partial-fourier=" +
+			partialFourier.key()) + " " + nufft;
 	}
 }
