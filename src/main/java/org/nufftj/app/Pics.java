@@ -32,7 +32,8 @@ import org.nufftj.trajectory.Trajectory;
  * BART's scale σ (below), then from x = 0 (or a warm start / σ) x = argmin ½‖A x − y/σ‖² + R(x) for the given number
  * of iterations: Tikhonov R = (λ/2)‖x‖² by conjugate gradients on (AᴴA + λI) x = Aᴴ(y/σ) ({@code -l2}); l1-wavelet
  * R = λ‖W x‖₁ by FISTA ({@code -l1}, {@code -R W}); isotropic total variation by ADMM with CG inner solves
- * ({@code -R T}); with {@code rescale} (BART's {@code -S}) the image is multiplied by σ.
+ * ({@code -R T}; as BART's, {@code -i} then bounds the CG iterations of all ADMM steps together, see
+ * {@link Admm#bart}); with {@code rescale} (BART's {@code -S}) the image is multiplied by σ.
  * <p>
  * σ is BART 0.8's {@code estimate_scaling_norm(1, N, a, false)} (src/sense/optcom.c, as the non-Cartesian branch
  * of src/pics.c calls it) on the adjoint image a = Aᴴy: with |a| sorted ascending over the N pixels,
@@ -226,11 +227,12 @@ public final class Pics {
 							}
 						}
 						else {
-							try (Admm admm = new Admm(normal, penalty, s.rho, s.iterations, s.cgIterations, s.tolerance)) {
+							// As bart: -i is the budget of CG iterations over all ADMM steps (Admm.bart)
+							try (Admm admm = Admm.bart(normal, penalty, s.rho, s.iterations, s.cgIterations, s.tolerance)) {
 								r = admm.solve(b, x, yNorm * yNorm, listener);
 							}
-							extra = String.format(Locale.ROOT, "; rho %g, %d CG iterations per step", s.rho,
-								s.cgIterations);
+							extra = String.format(Locale.ROOT, "; rho %g, at most %d CG iterations per step, %d in all " +
+								"(-i), over-relaxation 1.6", s.rho, s.cgIterations, s.iterations);
 						}
 					}
 				}

@@ -52,7 +52,7 @@ final class PicsCommand implements Callable<Integer> {
 	@Option(names = "-u", paramLabel = "rho", description = "ADMM rho (default: 0.5, as bart).")
 	double rho = 0.5;
 
-	@Option(names = "-C", paramLabel = "iter", description = "CG iterations per ADMM step (default: 10, as bart).")
+	@Option(names = "-C", paramLabel = "iter", description = "At most this many CG iterations per ADMM step (default: 10, as bart).")
 	int cgIterations = 10;
 
 	@Option(names = "-n", description = "Accepted for bart compatibility: no random wavelet shifts (the wavelet here " +
@@ -62,7 +62,8 @@ final class PicsCommand implements Callable<Integer> {
 	@Option(names = "-W", paramLabel = "<img>", description = "Warm start with <img> (an image of the output's size).")
 	Path warmStart;
 
-	@Option(names = "-i", paramLabel = "iter", description = "Iterations of CG, FISTA or ADMM (default: 30, as bart).")
+	@Option(names = "-i", paramLabel = "iter", description = "Iterations of CG or FISTA; for ADMM, as bart, the CG iterations of all steps " +
+		"together (default: 30, as bart).")
 	int iterations = 30;
 
 	@Option(names = "-t", paramLabel = "<traj>", required = true, description = "Trajectory .cfl (required: " +
