@@ -33,7 +33,7 @@ import org.nufftj.trajectory.Trajectory;
  * number of spokes are drawn from a fresh seed (printed in every message).
  * <p>
  * Checked: (1) the normal-equation residual ‖Aᴴy − AᴴA x_k‖/‖Aᴴy‖ falls at every doubling of k (1, 2, 4, …, K); (2)
- * the scaled NRMSE of x_k against f (complex least-squares scale: min_a ‖a·x_k − f‖/‖f‖, as {@code bart nrmse -s})
+ * the scaled NRMSE of x_k against f (complex least-squares scale: min_a ‖a·x_k − f‖/‖f‖, like {@code bart nrmse -s})
  * never rises by more than 2% over its best so far (CG minimises the error in the AᴴA-norm, not this one, and a
  * noiseless but not exactly representable object — edges of ellipsoids — may end in a shallow semi-convergence), and
  * it ends at most 0.4 × the first iterate's (the first iterate is proportional to the adjoint image; in the sweep below
@@ -44,8 +44,8 @@ import org.nufftj.trajectory.Trajectory;
  * (n ∈ {24, 32} × coils 2–4 × the extreme spoke counts) and prints the final NRMSE; the bound is the largest of those
  * rounded up with a margin of about 0.03 (20% of the values; the NUFFT's ε and float round-off move them in the fourth
  * digit, so the margin is for cases between the swept spoke counts, which lie between the extremes here: more spokes
- * and more coils gave lower values in every pair). Sweep of 2026-11-24, 24 iterations: stack of stars 0.126–0.147,
- * kooshball 0.139–0.151 (first iterates 0.53–0.69); both bounds 0.18.
+ * gave lower values in every pair, more coils lower or within 0.0004). Sweep of 2026-11-24 (all 24 cases),
+ * 24 iterations: stack of stars 0.125–0.147, kooshball 0.139–0.151 (first iterates 0.53–0.69); both bounds 0.18.
  * </p>
  */
 class CpuSense3dConvergenceTest {
