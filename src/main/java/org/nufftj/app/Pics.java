@@ -32,7 +32,8 @@ import org.nufftj.trajectory.Trajectory;
  * BART's scale σ (below), then from x = 0 (or a warm start / σ) x = argmin ½‖A x − y/σ‖² + R(x) for the given number
  * of iterations: Tikhonov R = (λ/2)‖x‖² by conjugate gradients on (AᴴA + λI) x = Aᴴ(y/σ) ({@code -l2}); l1-wavelet
  * R = λ‖W x‖₁ by FISTA ({@code -l1}, {@code -R W}); isotropic total variation by ADMM with CG inner solves
- * ({@code -R T}); with {@code rescale} (BART's {@code -S}) the image is multiplied by σ.
+ * ({@code -R T}; {@code -i} ADMM steps of {@code -C} CG iterations each, or, with {@code bartAdmm}, BART's own
+ * ADMM, where {@code -i} bounds the CG iterations of all steps together: {@link Admm#bart}); with {@code rescale} (BART's {@code -S}) the image is multiplied by σ.
  * <p>
  * σ is BART 0.8's {@code estimate_scaling_norm(1, N, a, false)} (src/sense/optcom.c, as the non-Cartesian branch
  * of src/pics.c calls it) on the adjoint image a = Aᴴy: with |a| sorted ascending over the N pixels,
@@ -65,7 +66,7 @@ public final class Pics {
 		final Normal normal;
 		final NufftOptions nufft;
 		final double step, rho, tolerance;
-		final boolean eigen, admm;
+		final boolean eigen, admm, bartAdmm;
 		final int cgIterations;
 
 		/**
@@ -101,6 +102,19 @@ public final class Pics {
 			final Normal normal, final NufftOptions nufft, final double step, final boolean eigen, final double rho,
 			final int cgIterations, final boolean admm, final double tolerance)
 		{
+			this(regularization, iterations, rescale, normal, nufft, step, eigen, rho, cgIterations, admm, tolerance,
+				false);
+		}
+
+		/**
+		 * As above; {@code bartAdmm}: ADMM exactly as BART 0.8 runs it ({@link Admm#bart}: {@code iterations} then
+		 * bounds the CG iterations of all steps together, each CG stops at 10⁻³ of its right-hand side) instead of
+		 * {@code iterations} ADMM steps of {@code cgIterations} CG iterations each.
+		 */
+		public Settings(final Regularization regularization, final int iterations, final boolean rescale,
+			final Normal normal, final NufftOptions nufft, final double step, final boolean eigen, final double rho,
+			final int cgIterations, final boolean admm, final double tolerance, final boolean bartAdmm)
+		{
 			InvalidInputException.require(iterations >= 1, "-i (iterations): expected >= 1, found " + iterations);
 			InvalidInputException.require(step > 0 && Double.isFinite(step), "-s (step): expected a finite number > 0, " +
 				"found " + step);
@@ -120,6 +134,7 @@ public final class Pics {
 			this.rho = rho;
 			this.cgIterations = cgIterations;
 			this.admm = admm;
+			this.bartAdmm = bartAdmm;
 			this.tolerance = tolerance;
 		}
 
@@ -226,11 +241,14 @@ public final class Pics {
 							}
 						}
 						else {
-							try (Admm admm = new Admm(normal, penalty, s.rho, s.iterations, s.cgIterations, s.tolerance)) {
+							try (Admm admm = s.bartAdmm ? Admm.bart(normal, penalty, s.rho, s.iterations, s.cgIterations,
+								s.tolerance) : new Admm(normal, penalty, s.rho, s.iterations, s.cgIterations, s.tolerance))
+							{
 								r = admm.solve(b, x, yNorm * yNorm, listener);
 							}
-							extra = String.format(Locale.ROOT, "; rho %g, %d CG iterations per step", s.rho,
-								s.cgIterations);
+							extra = s.bartAdmm ? String.format(Locale.ROOT, "; rho %g, at most %d CG iterations per step " +
+								"and %d in all (bart's ADMM), over-relaxation 1.6", s.rho, s.cgIterations, s.iterations) :
+								String.format(Locale.ROOT, "; rho %g, %d CG iterations per step", s.rho, s.cgIterations);
 						}
 					}
 				}

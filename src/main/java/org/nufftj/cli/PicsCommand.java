@@ -49,10 +49,14 @@ final class PicsCommand implements Callable<Integer> {
 	@Option(names = "-m", description = "ADMM for the l1-wavelet too (total variation always uses ADMM).")
 	boolean admm;
 
+	@Option(names = "--bart-admm", description = "ADMM as bart 0.8 runs it: -i bounds the CG iterations of all steps " +
+		"together, each CG stops at 1e-3 of its right-hand side (faster; by default -i ADMM steps of -C CG iterations).")
+	boolean bartAdmm;
+
 	@Option(names = "-u", paramLabel = "rho", description = "ADMM rho (default: 0.5, as bart).")
 	double rho = 0.5;
 
-	@Option(names = "-C", paramLabel = "iter", description = "CG iterations per ADMM step (default: 10, as bart).")
+	@Option(names = "-C", paramLabel = "iter", description = "At most this many CG iterations per ADMM step (default: 10, as bart).")
 	int cgIterations = 10;
 
 	@Option(names = "-n", description = "Accepted for bart compatibility: no random wavelet shifts (the wavelet here " +
@@ -62,7 +66,8 @@ final class PicsCommand implements Callable<Integer> {
 	@Option(names = "-W", paramLabel = "<img>", description = "Warm start with <img> (an image of the output's size).")
 	Path warmStart;
 
-	@Option(names = "-i", paramLabel = "iter", description = "Iterations of CG, FISTA or ADMM (default: 30, as bart).")
+	@Option(names = "-i", paramLabel = "iter", description = "Iterations of CG, FISTA or ADMM (with --bart-admm: the CG " +
+		"iterations of all ADMM steps together, as bart) (default: 30, as bart).")
 	int iterations = 30;
 
 	@Option(names = "-t", paramLabel = "<traj>", required = true, description = "Trajectory .cfl (required: " +
@@ -120,7 +125,7 @@ final class PicsCommand implements Callable<Integer> {
 			norm == 1 ? Regularization.wavelet(7, checkLambda(lambda)) : Regularization.tikhonov(checkLambda(lambda));
 		final Pics.Settings s = new Pics.Settings(reg, iterations, rescale, Pics.Normal.parse(normal), Options.nufft(
 			Options.AUTO, 0, 0, tolerance, precision, device, Options.AUTO, threads), step, eigen, rho, cgIterations,
-			admm, 0);
+			admm, 0, bartAdmm);
 		final PrintWriter err = spec.commandLine().getErr();
 		final String capped = Options.threadsNotice("--threads", threads);
 		if (capped != null) err.println("nufft-j: " + capped);

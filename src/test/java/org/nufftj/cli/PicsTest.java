@@ -112,6 +112,28 @@ class PicsTest {
 		}
 	}
 
+	/**
+	 * {@code --bart-admm} (BART 0.8's ADMM: -i bounds the CG iterations of all steps): the same algorithm and work as
+	 * {@code bart pics -R T}, so the scaled NRMSE is compared within 5% of BART's rather than "no worse" (measured
+	 * differences 1–3% either way, from the two NUFFTs' errors and float round-off: docs/benchmarks.md); a run that
+	 * ignored the budget or stalled from the start would be much further off.
+	 */
+	@Test
+	void bartAdmmMatchesBartPics() throws Exception {
+		Assumptions.assumeTrue(Cli.bartAvailable(), "bart is not on the PATH (install it: apt-get install bart)");
+		writeMapsAndTruth();
+		Cli.bart(dir, "pics", "-S", "-R", "T:3:0:0.005", "-i", "30", "-t", "traj", "ksp", "maps", "theirs");
+		final Cli.Result r = Cli.run("pics", "-S", "-R", "T:3:0:0.005", "-i", "30", "--bart-admm", "--verbose", "-t",
+			dir.resolve("traj"), dir.resolve("ksp"), dir.resolve("maps"), dir.resolve("ours"));
+		assertEquals(0, r.code, r.toString());
+		final double mine = nrmse("ours"), bart = nrmse("theirs");
+		System.out.printf("pics --bart-admm -R T:3:0:0.005 -i 30 %dx%d, %d coils, %d spokes: scaled NRMSE ours %.4f, " +
+			"bart %.4f (seed %d)%n", n, n, coils, spokes, mine, bart, seed);
+		assertTrue(r.err.contains("(bart's ADMM)"), r.err);
+		assertTrue(Math.abs(mine - bart) <= 0.05 * bart, "--bart-admm: scaled NRMSE " + mine + " vs bart's " + bart +
+			" (" + n + "^2, " + coils + " coils, " + spokes + " spokes, seed " + seed + ")");
+	}
+
 	/** Toeplitz and forward-adjoint normal operators give the same image (both to the NUFFT's ε), with -i and --verbose. */
 	@Test
 	void normalOperatorsAgreeAndVerboseReportsEveryIteration() throws Exception {

@@ -13,9 +13,15 @@ import org.nufftj.operator.Operators;
  * N = AᴴA and b = Aᴴy — BART's {@code pics -R T} (its ADMM: ρ = 0.5 and 10 CG iterations by default):
  * <pre>
  *   x ← argmin ½‖A x − y‖² + ρ/2‖G x − z + u‖²,  i.e. (N + ρGᴴG) x = b + ρGᴴ(z − u), by CG warm-started at x
- *   z ← prox_{R/ρ}(G x + u)   (soft thresholding at λ/ρ)
- *   u ← u + G x − z
+ *   h ← α G x + (1 − α) z   (over-relaxation, Boyd §3.4.3; α = 1: none)
+ *   z ← prox_{R/ρ}(h + u)   (soft thresholding at λ/ρ)
+ *   u ← u + h − z
  * </pre>
+ * {@link #bart} configures it as BART 0.8's {@code iter/admm.c} with the settings {@code pics} gives it
+ * ({@code grecon/italgo.c}, {@code iter/iter.c}): α = 1.6; each x-update's CG stops at ‖r‖ ≤ 10⁻³·‖rhs‖ or after
+ * the per-step maximum, warm-started at the previous x; and the outer loop stops once the CG iterations run so far
+ * (BART's {@code nr_invokes}, one normal-operator application each) exceed the budget — BART's {@code -i} for ADMM
+ * counts these, not outer steps.
  * Residual reported and stopped on: the relative primal residual ‖G x − z‖ / max(‖G x‖, ‖z‖) (Boyd §3.3); with a
  * tolerance the solve also needs the relative dual residual ρ‖Gᴴ(z − z_prev)‖ / ‖ρGᴴu‖ below it. z starts at G x of
  * the x given (warm start) and u at 0. The objective F(x) = ½xᴴNx − Re(xᴴb) + ½‖y‖² + R(G x) costs one more normal
@@ -25,8 +31,8 @@ public final class Admm implements AutoCloseable {
 
 	private final LinearOperator normal, g, gNormal, system;
 	private final L1Penalty penalty;
-	private final double rho, tolerance;
-	private final int iterations;
+	private final double rho, tolerance, relaxation;
+	private final int iterations, cgBudget;
 	private final ConjugateGradient cg;
 	private final Buffer gx, z, zPrev, u, rhs, image, work;
 
@@ -41,6 +47,41 @@ public final class Admm implements AutoCloseable {
 	public Admm(final LinearOperator normal, final L1Penalty penalty, final double rho, final int iterations,
 		final int cgIterations, final double tolerance)
 	{
+		this(normal, penalty, rho, iterations, cgIterations, tolerance, 1, 0, 0);
+	}
+
+	/**
+	 * BART 0.8's ADMM as {@code pics} runs it (see above): over-relaxation 1.6, CG tolerance 10⁻³ relative to the
+	 * x-update's right-hand side, at most {@code cgIterations} CG iterations per step, and stopping once more than
+	 * {@code budget} CG iterations have run (or after {@code budget} steps).
+	 *
+	 * @param budget BART's {@code -i}: CG iterations (normal-operator applications) in all, ≥ 1
+	 */
+	public static Admm bart(final LinearOperator normal, final L1Penalty penalty, final double rho, final int budget,
+		final int cgIterations, final double tolerance)
+	{
+		InvalidInputException.require(budget >= 1, "ADMM: iterations is " + budget + ", expected >= 1");
+		return new Admm(normal, penalty, rho, budget, cgIterations, tolerance, 1.6, 1e-3, budget);
+	}
+
+	/**
+	 * @param normal       N = AᴴA (not owned)
+	 * @param penalty      R with its transform G (not owned)
+	 * @param rho          ρ > 0
+	 * @param iterations   outer iterations ≥ 1
+	 * @param cgIterations CG iterations per x-update ≥ 1
+	 * @param tolerance    relative primal and dual residual to stop at; 0 runs every iteration
+	 * @param relaxation   over-relaxation α in (0, 2); 1: none
+	 * @param cgTolerance  each CG solve stops at ‖r‖ ≤ cgTolerance·‖rhs‖; 0: runs cgIterations
+	 * @param cgBudget     stop once the CG iterations of all steps exceed this; 0: no budget
+	 */
+	public Admm(final LinearOperator normal, final L1Penalty penalty, final double rho, final int iterations,
+		final int cgIterations, final double tolerance, final double relaxation, final double cgTolerance,
+		final int cgBudget)
+	{
+		InvalidInputException.require(relaxation > 0 && relaxation < 2, "ADMM: relaxation is " + relaxation +
+			", expected a number in (0, 2)");
+		InvalidInputException.require(cgBudget >= 0, "ADMM: CG budget is " + cgBudget + ", expected >= 0");
 		InvalidInputException.require(normal.domainLength() == normal.rangeLength() && normal.domainLength() == penalty
 			.transform().domainLength(), "ADMM: normal operator of " + normal.domainLength() + " values and " + penalty +
 				" of " + penalty.transform().domainLength() + " do not match");
@@ -59,7 +100,9 @@ public final class Admm implements AutoCloseable {
 		g = penalty.transform();
 		gNormal = g.normal();
 		system = Operators.sum(normal, Operators.scale(gNormal, rho));
-		cg = new ConjugateGradient(system, 0, cgIterations, 0);
+		this.relaxation = relaxation;
+		this.cgBudget = cgBudget;
+		cg = new ConjugateGradient(system, 0, cgIterations, cgTolerance);
 		final Backend b = normal.backend();
 		final Precision p = normal.precision();
 		gx = b.allocate(g.rangeLength(), p);
@@ -84,20 +127,23 @@ public final class Admm implements AutoCloseable {
 		g.apply(x, z);
 		be.fill(u, 0, 0);
 		double primal = Double.NaN;
+		long cgRun = 0;
 		for (int k = 1; k <= iterations; k++) {
 			// rhs = b + ρGᴴ(z − u)
 			be.copy(z, gx);
 			be.axpby(-1, u, 1, gx);
 			g.applyAdjoint(gx, rhs);
 			be.axpby(1, b, rho, rhs);
-			cg.solve(rhs, x, null);
-			// z = shrink(G x + u, 1/ρ); u += G x − z
+			cgRun += cg.solve(rhs, x, null).iterations();
+			// h = α G x + (1 − α) z; z = shrink(h + u, 1/ρ); u += h − z (zPrev holds h until z is known)
 			g.apply(x, gx);
 			be.copy(z, zPrev);
-			be.copy(gx, z);
-			be.axpby(1, u, 1, z);
+			if (relaxation != 1) be.axpby(relaxation, gx, 1 - relaxation, zPrev);
+			else be.copy(gx, zPrev);
+			be.axpby(1, zPrev, 1, u); // u = h + u
+			be.copy(z, zPrev); // zPrev = z_old
+			be.copy(u, z);
 			penalty.shrink(z, 1 / rho);
-			be.axpby(1, gx, 1, u);
 			be.axpby(-1, z, 1, u);
 			// residuals: dual ρ‖Gᴴ(z − z_prev)‖ / ‖ρGᴴu‖ (only to stop on), primal ‖G x − z‖ / max(‖G x‖, ‖z‖)
 			double dual = Double.NaN;
@@ -117,6 +163,7 @@ public final class Admm implements AutoCloseable {
 			if (listener != null) listener.iteration(k, primal, f);
 			if (tolerance > 0 && primal <= tolerance && dual <= tolerance) return new SolverResult("ADMM", k, primal,
 				true);
+			if (cgBudget > 0 && cgRun > cgBudget) return new SolverResult("ADMM", k, primal, false);
 		}
 		return new SolverResult("ADMM", iterations, primal, false);
 	}
