@@ -55,6 +55,10 @@ public class RadialNufftBenchmark {
 	@Param({ "512" })
 	public int readout;
 
+	/** Oversampling σ; 0 = the automatic choice ({@code ParameterChoice}), e.g. 2 to force a power-of-two grid. */
+	@Param({ "0" })
+	public double oversampling;
+
 	private NufftPlan plan;
 	private float[] samples, image;
 
@@ -69,7 +73,9 @@ public class RadialNufftBenchmark {
 				c[2 * (s * readout + i) + 1] = r * Math.sin(a);
 			}
 		}
-		plan = Nufft.plan(new int[] { size, size }, NufftOptions.defaults().withTolerance(tolerance).withThreads(threads));
+		NufftOptions o = NufftOptions.defaults().withTolerance(tolerance).withThreads(threads);
+		if (oversampling > 0) o = o.withOversampling(oversampling);
+		plan = Nufft.plan(new int[] { size, size }, o);
 		plan.setPoints(new Trajectory(2, c, readout, spokes, "radial"));
 		final Random r = new Random(1);
 		samples = new float[2 * spokes * readout * coils];
