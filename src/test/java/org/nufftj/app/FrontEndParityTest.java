@@ -132,7 +132,7 @@ class FrontEndParityTest {
 	}
 
 	/** ‖a − b‖ / ‖b‖. */
-	private static double relative(final float[] a, final float[] b) {
+	static double relative(final float[] a, final float[] b) {
 		assertEquals(b.length, a.length);
 		double d = 0, n = 0;
 		for (int i = 0; i < a.length; i++) {
@@ -143,7 +143,7 @@ class FrontEndParityTest {
 	}
 
 	/** Runs nufft-j in-process: {exit code, output}. */
-	private static String[] cli(final String... args) {
+	static String[] cli(final String... args) {
 		final ByteArrayOutputStream out = new ByteArrayOutputStream();
 		final PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8);
 		final int code = Main.execute(ps, ps, args);

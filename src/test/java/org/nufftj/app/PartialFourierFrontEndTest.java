@@ -3,10 +3,9 @@ package org.nufftj.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.nufftj.app.FrontEndParityTest.cli;
+import static org.nufftj.app.FrontEndParityTest.relative;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -115,24 +114,5 @@ class PartialFourierFrontEndTest {
 		final float[] m = new float[c.length / 2];
 		for (int i = 0; i < m.length; i++) m[i] = (float) Math.hypot(c[2 * i], c[2 * i + 1]);
 		return m;
-	}
-
-	/** ‖a − b‖ / ‖b‖. */
-	private static double relative(final float[] a, final float[] b) {
-		assertEquals(b.length, a.length);
-		double d = 0, n = 0;
-		for (int i = 0; i < a.length; i++) {
-			d += (a[i] - (double) b[i]) * (a[i] - (double) b[i]);
-			n += (double) b[i] * b[i];
-		}
-		return Math.sqrt(d / n);
-	}
-
-	/** Runs nufft-j in-process: {exit code, output}. */
-	private static String[] cli(final String... args) {
-		final ByteArrayOutputStream out = new ByteArrayOutputStream();
-		final PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8);
-		final int code = Main.execute(ps, ps, args);
-		return new String[] { String.valueOf(code), String.join(" ", args) + ": " + out.toString(StandardCharsets.UTF_8) };
 	}
 }
