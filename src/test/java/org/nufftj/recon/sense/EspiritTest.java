@@ -174,18 +174,31 @@ class EspiritTest {
 	private static void exact(final long seed, final Random random, final int[] n, final int coils, final int w,
 		final int k, final int cal)
 	{
-		final double[] maps = SyntheticCoils.bandLimitedMaps(random, n, coils, w, false);
-		final double[] rho = SyntheticCoils.object(random, n, null, 0.25, 0.4, true);
-		final float[] ksp = SyntheticCoils.kspace(maps, rho, n, coils);
 		final int[] size = n[2] == 1 ? new int[] { n[0], n[1] } : n;
-		// Threshold: 4× the float rounding floor, σ_noise ≤ ‖E‖₂ ≤ 2^-24‖A‖_F (Weyl), so no rounding direction is kept.
-		final CalibrationMatrix a = new CalibrationMatrix(CalibrationRegion.extract(ksp, size, coils, cal), k);
-		final double[] cov = a.covariance();
-		double frob = 0;
-		for (int i = 0; i < a.columns(); i++) frob += cov[2 * (i * a.columns() + i)];
-		final HermitianEigen top = new HermitianEigen(a.columns());
-		top.decompose(cov);
-		final double t = 16 * FLOAT_U * FLOAT_U * frob / top.value(0);
+		final int rank = (int) Math.pow(k + 2 * w, n[2] == 1 ? 2 : 3);
+		float[] ksp;
+		double[] maps;
+		double frob, t;
+		int draws = 0;
+		while (true) {
+			maps = SyntheticCoils.bandLimitedMaps(random, n, coils, w, false);
+			final double[] rho = SyntheticCoils.object(random, n, null, 0.25, 0.4, true);
+			ksp = SyntheticCoils.kspace(maps, rho, n, coils);
+			// Threshold: 4× the float rounding floor, σ_noise ≤ ‖E‖₂ ≤ 2^-24‖A‖_F (Weyl), so no rounding direction is
+			// kept.
+			final CalibrationMatrix a = new CalibrationMatrix(CalibrationRegion.extract(ksp, size, coils, cal), k);
+			final double[] cov = a.covariance();
+			frob = 0;
+			for (int i = 0; i < a.columns(); i++) frob += cov[2 * (i * a.columns() + i)];
+			final HermitianEigen top = new HermitianEigen(a.columns());
+			top.decompose(cov);
+			t = 16 * FLOAT_U * FLOAT_U * frob / top.value(0);
+			// Exact recovery presumes the true rank is numerically determined: its smallest kernel (in double) far
+			// above the float floor. A draw whose rank-th eigenvalue of AᴴA lies within 100× of the cut (seen: seed
+			// 32046453143341, 124 of 125 kept) is not such a case and is drawn again, from the same seeded stream.
+			if (top.value(rank - 1) >= 100 * t * top.value(0)) break;
+			assertTrue(++draws < 5, "seed " + seed + ": 5 draws in a row with a numerically undetermined rank");
+		}
 		final EspiritMaps e = Espirit.fromKSpace(ksp, size, coils, EspiritOptions.defaults().withKernel(k)
 			.withCalibration(cal).withThreshold(t).withCrop(0).withMaps(2));
 		final int d = n[2] == 1 ? 2 : 3;
