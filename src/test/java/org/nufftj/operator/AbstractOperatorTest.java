@@ -5,12 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Random;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -30,29 +25,7 @@ import org.nufftj.trajectory.Trajectory;
  * against the direct centred DFT and unitary; the NUFFT operator against the exact NUDFT (scale, weights, batch);
  * compositions against the same maths done step by step; mismatches refused. Fresh random inputs; seed in messages.
  */
-public abstract class AbstractOperatorTest {
-
-	/** Opens the backend under test (closed after each test). */
-	protected abstract Backend open();
-
-	protected Backend backend;
-	private long seed;
-	private Random random;
-	private final List<AutoCloseable> toClose = new ArrayList<>();
-
-	@BeforeEach
-	void openBackend() {
-		backend = open();
-		seed = System.nanoTime();
-		random = new Random(seed);
-	}
-
-	@AfterEach
-	void closeAll() throws Exception {
-		for (int i = toClose.size() - 1; i >= 0; i--) toClose.get(i).close();
-		toClose.clear();
-		backend.close();
-	}
+public abstract class AbstractOperatorTest extends AbstractBackendFixture {
 
 	// -- adjointness --
 
@@ -295,13 +268,8 @@ public abstract class AbstractOperatorTest {
 		final NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(
 			p == Precision.FLOAT ? 1e-6 : 1e-11));
 		plan.setPoints(trajectory);
-		toClose.add(plan);
+		keep(plan);
 		return plan;
-	}
-
-	private <T extends AutoCloseable> T keep(final T c) {
-		toClose.add(c);
-		return c;
 	}
 
 	private float[] weights(final int m) {
@@ -316,55 +284,10 @@ public abstract class AbstractOperatorTest {
 		return b;
 	}
 
-	private double[] gaussian(final int n) {
-		final double[] a = new double[n];
-		for (int i = 0; i < n; i++) a[i] = random.nextGaussian();
-		return a;
-	}
-
-	private double[] apply(final LinearOperator op, final double[] x) {
-		try (Buffer bx = upload(x, op.precision()); Buffer y = backend.allocate(op.rangeLength(), op.precision())) {
-			op.apply(bx, y);
-			return download(y);
-		}
-	}
-
-	private Buffer upload(final double[] v, final Precision p) {
-		final Buffer b = backend.allocate(v.length, p);
-		if (p == Precision.DOUBLE) backend.write(v, 0, b);
-		else backend.write(Nudft.toFloat(v), 0, b);
-		return b;
-	}
-
-	private double[] download(final Buffer b) {
-		final double[] out = new double[(int) b.length()];
-		if (b.precision() == Precision.DOUBLE) backend.read(b, out, 0);
-		else {
-			final float[] f = new float[out.length];
-			backend.read(b, f, 0);
-			for (int i = 0; i < f.length; i++) out[i] = f[i];
-		}
-		return out;
-	}
-
-	private void check(final double[] expected, final double[] actual, final double bound, final String what) {
-		final double e = relative(expected, actual);
-		assertTrue(e <= bound, what + ": relative error " + e + " > " + bound + ", seed " + seed);
-	}
-
 	private static double[] concat(final double[] a, final double[] b) {
 		final double[] c = java.util.Arrays.copyOf(a, a.length + b.length);
 		System.arraycopy(b, 0, c, a.length, b.length);
 		return c;
-	}
-
-	private static double relative(final double[] expected, final double[] actual) {
-		double d = 0, n = 0;
-		for (int i = 0; i < expected.length; i++) {
-			d += (expected[i] - actual[i]) * (expected[i] - actual[i]);
-			n += expected[i] * expected[i];
-		}
-		return Math.sqrt(d / Math.max(n, Double.MIN_NORMAL));
 	}
 
 }

@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -21,6 +18,7 @@ import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
 import org.nufftj.operator.Adjointness;
+import org.nufftj.operator.AbstractBackendFixture;
 import org.nufftj.operator.LinearOperator;
 import org.nufftj.operator.NufftOperator;
 import org.nufftj.trajectory.Trajectory;
@@ -32,29 +30,7 @@ import org.nufftj.trajectory.Trajectory;
  * (NUDFT in double) and against forward·adjoint, adjointness of every new operator, bad input refused. Fresh random
  * inputs; the seed is in every message.
  */
-public abstract class AbstractIterativeTest {
-
-	/** Opens the backend under test (closed after each test). */
-	protected abstract Backend open();
-
-	protected Backend backend;
-	private long seed;
-	private Random random;
-	private final List<AutoCloseable> toClose = new ArrayList<>();
-
-	@BeforeEach
-	void openBackend() {
-		backend = open();
-		seed = System.nanoTime();
-		random = new Random(seed);
-	}
-
-	@AfterEach
-	void closeAll() throws Exception {
-		for (int i = toClose.size() - 1; i >= 0; i--) toClose.get(i).close();
-		toClose.clear();
-		backend.close();
-	}
+public abstract class AbstractIterativeTest extends AbstractBackendFixture {
 
 	// -- conjugate gradients --
 
@@ -281,52 +257,14 @@ public abstract class AbstractIterativeTest {
 		trajectory = new Trajectory(size.length, c, "random");
 		final NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(eps));
 		plan.setPoints(trajectory);
-		toClose.add(plan);
+		keep(plan);
 		return plan;
-	}
-
-	private <T extends AutoCloseable> T keep(final T c) {
-		toClose.add(c);
-		return c;
 	}
 
 	private float[] weights(final int m) {
 		final float[] w = new float[m];
 		for (int i = 0; i < m; i++) w[i] = 0.2f + random.nextFloat() * 3;
 		return w;
-	}
-
-	private double[] gaussian(final int n) {
-		final double[] v = new double[n];
-		for (int i = 0; i < n; i++) v[i] = random.nextGaussian();
-		return v;
-	}
-
-	private Buffer upload(final double[] v, final Precision p) {
-		if (p == Precision.DOUBLE) return backend.wrap(v.clone());
-		final float[] f = new float[v.length];
-		for (int i = 0; i < v.length; i++) f[i] = (float) v[i];
-		return backend.wrap(f);
-	}
-
-	private double[] download(final Buffer b) {
-		final double[] d = new double[(int) b.length()];
-		if (b.precision() == Precision.DOUBLE) backend.read(b, d, 0);
-		else {
-			final float[] f = new float[d.length];
-			backend.read(b, f, 0);
-			for (int i = 0; i < f.length; i++) d[i] = f[i];
-		}
-		return d;
-	}
-
-	private static double relative(final double[] ref, final double[] got) {
-		double num = 0, den = 0;
-		for (int i = 0; i < ref.length; i++) {
-			num += (got[i] - ref[i]) * (got[i] - ref[i]);
-			den += ref[i] * ref[i];
-		}
-		return Math.sqrt(num / den);
 	}
 
 	/**

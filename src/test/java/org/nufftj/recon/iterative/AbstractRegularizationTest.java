@@ -6,10 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -21,6 +18,7 @@ import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
 import org.nufftj.operator.Adjointness;
 import org.nufftj.operator.FiniteDifference;
+import org.nufftj.operator.AbstractBackendFixture;
 import org.nufftj.operator.LinearOperator;
 import org.nufftj.operator.NufftOperator;
 import org.nufftj.operator.Operators;
@@ -35,29 +33,7 @@ import org.nufftj.trajectory.Trajectory;
  * variation against an independent solver in double (Chambolle's projected gradient on the dual of TV denoising).
  * Fresh random inputs; the seed is in every message.
  */
-public abstract class AbstractRegularizationTest {
-
-	/** Opens the backend under test (closed after each test). */
-	protected abstract Backend open();
-
-	protected Backend backend;
-	private long seed;
-	private Random random;
-	private final List<AutoCloseable> toClose = new ArrayList<>();
-
-	@BeforeEach
-	void openBackend() {
-		backend = open();
-		seed = System.nanoTime();
-		random = new Random(seed);
-	}
-
-	@AfterEach
-	void closeAll() throws Exception {
-		for (int i = toClose.size() - 1; i >= 0; i--) toClose.get(i).close();
-		toClose.clear();
-		backend.close();
-	}
+public abstract class AbstractRegularizationTest extends AbstractBackendFixture {
 
 	// -- backend: soft thresholding --
 
@@ -319,62 +295,8 @@ public abstract class AbstractRegularizationTest {
 		final NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(
 			p == Precision.FLOAT ? 1e-6 : 1e-11));
 		plan.setPoints(trajectory);
-		toClose.add(plan);
+		keep(plan);
 		return plan;
-	}
-
-	private <T extends AutoCloseable> T keep(final T c) {
-		toClose.add(c);
-		return c;
-	}
-
-	private double[] gaussian(final int n) {
-		final double[] a = new double[n];
-		for (int i = 0; i < n; i++) a[i] = random.nextGaussian();
-		return a;
-	}
-
-	private double[] apply(final LinearOperator op, final double[] x) {
-		try (Buffer bx = upload(x, op.precision()); Buffer y = backend.allocate(op.rangeLength(), op.precision())) {
-			op.apply(bx, y);
-			return download(y);
-		}
-	}
-
-	private Buffer upload(final double[] v, final Precision p) {
-		final Buffer b = backend.allocate(v.length, p);
-		if (p == Precision.DOUBLE) backend.write(v, 0, b);
-		else {
-			final float[] f = new float[v.length];
-			for (int i = 0; i < v.length; i++) f[i] = (float) v[i];
-			backend.write(f, 0, b);
-		}
-		return b;
-	}
-
-	private double[] download(final Buffer b) {
-		final double[] d = new double[(int) b.length()];
-		if (b.precision() == Precision.DOUBLE) backend.read(b, d, 0);
-		else {
-			final float[] f = new float[d.length];
-			backend.read(b, f, 0);
-			for (int i = 0; i < f.length; i++) d[i] = f[i];
-		}
-		return d;
-	}
-
-	private void check(final double[] expected, final double[] actual, final double bound, final String what) {
-		final double e = relative(expected, actual);
-		assertTrue(e <= bound, what + ": relative error " + e + " > " + bound + ", seed " + seed);
-	}
-
-	private static double relative(final double[] expected, final double[] actual) {
-		double d = 0, n = 0;
-		for (int i = 0; i < expected.length; i++) {
-			d += (expected[i] - actual[i]) * (expected[i] - actual[i]);
-			n += expected[i] * expected[i];
-		}
-		return Math.sqrt(d / Math.max(n, Double.MIN_NORMAL));
 	}
 
 	private static double sq(final double v) {

@@ -1,0 +1,103 @@
+package org.nufftj.operator;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.Precision;
+
+/**
+ * What the suites written once for every backend (operators, iterative solvers, regularisers) share: the backend
+ * under test opened before and closed after each test with everything {@link #keep kept} on it, a fresh seed (in
+ * every message), and host ↔ buffer helpers in double.
+ */
+public abstract class AbstractBackendFixture {
+
+	/** Opens the backend under test (closed after each test). */
+	protected abstract Backend open();
+
+	protected Backend backend;
+	protected long seed;
+	protected Random random;
+	private final List<AutoCloseable> toClose = new ArrayList<>();
+
+	@BeforeEach
+	protected void openBackend() {
+		backend = open();
+		seed = System.nanoTime();
+		random = new Random(seed);
+	}
+
+	@AfterEach
+	protected void closeAll() throws Exception {
+		for (int i = toClose.size() - 1; i >= 0; i--) toClose.get(i).close();
+		toClose.clear();
+		backend.close();
+	}
+
+	// -- helpers --
+
+	/** {@code c}, closed after the test (in reverse order of keeping, before the backend). */
+	protected <T extends AutoCloseable> T keep(final T c) {
+		toClose.add(c);
+		return c;
+	}
+
+	protected double[] gaussian(final int n) {
+		final double[] a = new double[n];
+		for (int i = 0; i < n; i++) a[i] = random.nextGaussian();
+		return a;
+	}
+
+	/** op(x), through buffers of the operator's precision. */
+	protected double[] apply(final LinearOperator op, final double[] x) {
+		try (Buffer bx = upload(x, op.precision()); Buffer y = backend.allocate(op.rangeLength(), op.precision())) {
+			op.apply(bx, y);
+			return download(y);
+		}
+	}
+
+	/** A new buffer of precision {@code p} holding {@code v} (rounded to float for FLOAT); the caller closes it. */
+	protected Buffer upload(final double[] v, final Precision p) {
+		final Buffer b = backend.allocate(v.length, p);
+		if (p == Precision.DOUBLE) backend.write(v, 0, b);
+		else {
+			final float[] f = new float[v.length];
+			for (int i = 0; i < v.length; i++) f[i] = (float) v[i];
+			backend.write(f, 0, b);
+		}
+		return b;
+	}
+
+	protected double[] download(final Buffer b) {
+		final double[] d = new double[(int) b.length()];
+		if (b.precision() == Precision.DOUBLE) backend.read(b, d, 0);
+		else {
+			final float[] f = new float[d.length];
+			backend.read(b, f, 0);
+			for (int i = 0; i < f.length; i++) d[i] = f[i];
+		}
+		return d;
+	}
+
+	protected void check(final double[] expected, final double[] actual, final double bound, final String what) {
+		final double e = relative(expected, actual);
+		assertTrue(e <= bound, what + ": relative error " + e + " > " + bound + ", seed " + seed);
+	}
+
+	/** ‖actual − expected‖ / ‖expected‖. */
+	protected static double relative(final double[] expected, final double[] actual) {
+		double d = 0, n = 0;
+		for (int i = 0; i < expected.length; i++) {
+			d += (expected[i] - actual[i]) * (expected[i] - actual[i]);
+			n += expected[i] * expected[i];
+		}
+		return Math.sqrt(d / Math.max(n, Double.MIN_NORMAL));
+	}
+}
