@@ -60,7 +60,7 @@ class EspiritBartTest {
 
 	@Test
 	void mapsAgreeWithBartEcalib() throws Exception {
-		final long seed = System.nanoTime();
+		final long seed = Long.getLong("nufftj.seed", System.nanoTime());
 		final Random random = new Random(seed);
 		final int[] n = { 56 + 2 * random.nextInt(9), 56 + 2 * random.nextInt(9), 1 };
 		final int coils = 6 + random.nextInt(3), pixels = n[0] * n[1];
@@ -89,7 +89,7 @@ class EspiritBartTest {
 			m.group() + ")");
 
 		final float[] ev = ours.eigenvalues(), be = bev.data();
-		final boolean[] inside = SyntheticCoils.erode(support, n, 2);
+		final boolean[] inside = separated(SyntheticCoils.erode(support, n, 2), ksp, size, coils, o);
 		int compared = 0;
 		for (int p = 0; p < pixels; p++) {
 			final String at = what + ", pixel (" + p % n[0] + ", " + p / n[0] + ")";
@@ -104,7 +104,7 @@ class EspiritBartTest {
 				assertTrue(s <= 0.05, at + ": sin theta to bart's map " + s);
 			}
 		}
-		assertTrue(compared > pixels / 8, what + ": only " + compared + " pixels inside the object to compare");
+		assertTrue(compared >= 200, what + ": only " + compared + " pixels inside the object to compare");
 
 		final double[] r = Espirit.reference(CalibrationRegion.extract(ksp, size, coils, 24),
 			EspiritOptions.PhaseReference.PRINCIPAL_COMPONENT);
@@ -122,7 +122,7 @@ class EspiritBartTest {
 	 */
 	@Test
 	void ecalibFilesAgreeWithBartEcalib() throws Exception {
-		final long seed = System.nanoTime();
+		final long seed = Long.getLong("nufftj.seed", System.nanoTime());
 		final Random random = new Random(seed);
 		final int[] n = { 48 + 2 * random.nextInt(9), 48 + 2 * random.nextInt(9), 1 };
 		final int coils = 6 + random.nextInt(3), pixels = n[0] * n[1];
@@ -141,7 +141,8 @@ class EspiritBartTest {
 		final Cfl.Array be = Cfl.read(dir.resolve("bev")), oe = Cfl.read(dir.resolve("oev"));
 		assertEquals(Arrays.toString(bm.dims()), Arrays.toString(om.dims()), what + ": map dims");
 		assertEquals(Arrays.toString(be.dims()), Arrays.toString(oe.dims()), what + ": eigenvalue dims");
-		final boolean[] inside = SyntheticCoils.erode(support, n, 2);
+		final boolean[] inside = separated(SyntheticCoils.erode(support, n, 2), ksp, new int[] { n[0], n[1] }, coils,
+			EspiritOptions.defaults().withThreshold(t));
 		int compared = 0;
 		for (int p = 0; p < pixels; p++) {
 			assertTrue(Math.abs(oe.data()[2 * p] - be.data()[2 * p]) <= 0.02, what + ", pixel " + p + ": eigenvalue " +
@@ -154,10 +155,28 @@ class EspiritBartTest {
 				assertTrue(s <= 0.05, what + ", pixel " + p + ": sin theta to bart's map " + s);
 			}
 		}
-		assertTrue(compared > pixels / 8, what + ": only " + compared + " pixels inside the object to compare");
+		assertTrue(compared >= 200, what + ": only " + compared + " pixels inside the object to compare");
 	}
 
 	// -- helpers --
+
+	/**
+	 * The pixels of {@code inside} where our first two eigenvalues are at least 0.4 apart: only there do the bounds
+	 * above hold. Where λ₂ is close to λ₁ the direction of the first eigenvector is ill-conditioned (Davis–Kahan
+	 * divides by the gap), and with {@code -m1} BART finds it by 30 power iterations, which leave (λ₂/λ₁)^30 of the
+	 * second: 0.02 at λ = 0.965, 0.848 (seed 32902309993656 failed on such pixels at sin θ = 0.06; with {@code -m2} the
+	 * same pixels agreed within 0.03).
+	 */
+	private static boolean[] separated(final boolean[] inside, final float[] ksp, final int[] size, final int coils,
+		final EspiritOptions o)
+	{
+		final EspiritMaps two = Espirit.fromKSpace(ksp, size, coils, o.withMaps(2));
+		final float[] ev = two.eigenvalues();
+		final int pixels = two.pixels();
+		final boolean[] keep = new boolean[pixels];
+		for (int p = 0; p < pixels; p++) keep[p] = inside[p] && ev[p] - ev[p + pixels] >= 0.4;
+		return keep;
+	}
 
 	/**
 	 * Inside the object, where both are kept and |rᴴs| ≥ 0.2: |s − e^{iφ}s_bart| ≤ 0.55 per pixel (l2 over coils),
