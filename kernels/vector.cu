@@ -442,6 +442,27 @@ __device__ __forceinline__ void walsh_shared(const typename Cplx<T>::type* image
 	if (lane == 0) out[p] = cplx<T>(sr, si);
 }
 
+/**
+ * The centred block between small images (nx, ny, nz) and big ones (bx, by, bz), n = T x small pixels complex
+ * elements: small pixel (x, y, z) of image t is big pixel (x + ox, y + oy, z + oz) of image t. pad: small -> big
+ * (the rest of big untouched), else big -> small.
+ */
+template <typename T>
+__device__ __forceinline__ void copy_centred(typename Cplx<T>::type* small, typename Cplx<T>::type* big, long long n,
+	int nx, int ny, int nz, int bx, int by, int bz, int ox, int oy, int oz, int pad)
+{
+	const long long sp = (long long) nx * ny * nz, bp = (long long) bx * by * bz;
+	GRID_STRIDE(i, n) {
+		const long long t = i / sp, p = i - t * sp;
+		const int x = (int) (p % nx);
+		const long long yz = p / nx;
+		const int y = (int) (yz % ny), z = (int) (yz / ny);
+		const long long b = t * bp + ((long long) (z + oz) * by + y + oy) * bx + x + ox;
+		if (pad) big[b] = small[i];
+		else small[i] = big[b];
+	}
+}
+
 // -- entry points: <name>_<f|d>; the argument lists are mirrored, one line each, in GpuVectorKernels --
 
 #define VECTOR_ENTRIES(T, S)                                                                                            \
@@ -489,6 +510,11 @@ __device__ __forceinline__ void walsh_shared(const typename Cplx<T>::type* image
 		dot<T>(x, y, n, out);                                                                                           \
 	}                                                                                                                   \
 	extern "C" __global__ void vec_norm2_##S(const T* x, long long n, double* out) { norm2<T>(x, n, out); }            \
+	extern "C" __global__ void vec_copy_centred_##S(Cplx<T>::type* small, Cplx<T>::type* big, long long n, int nx,     \
+		int ny, int nz, int bx, int by, int bz, int ox, int oy, int oz, int pad)                                          \
+	{                                                                                                                   \
+		copy_centred<T>(small, big, n, nx, ny, nz, bx, by, bz, ox, oy, oz, pad);                                        \
+	}                                                                                                                   \
 	extern "C" __global__ void vec_coil_energy_##S(const Cplx<T>::type* images, double* energy, long long pixels)      \
 	{                                                                                                                   \
 		coil_energy<T>(images, energy, pixels);                                                                         \

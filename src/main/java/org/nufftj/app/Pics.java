@@ -48,12 +48,17 @@ public final class Pics {
 		/** Forward NUFFT then adjoint NUFFT, per iteration. */
 		NUFFT,
 		/** Toeplitz embedding: the PSF on the 2N grid once, then two FFTs of 2N per coil per iteration. */
-		TOEPLITZ;
+		TOEPLITZ,
+		/**
+		 * Exact (Stone et al. 2008): the PSF Q and Aᴴy by direct sums on the backend ({@link Backend#exactPlan}), then
+		 * Toeplitz per iteration: no gridding error anywhere, O(samples × 4N) once to build Q.
+		 */
+		EXACT;
 
-		/** nufft or toeplitz, case-insensitive. */
+		/** nufft, toeplitz or exact, case-insensitive. */
 		public static Normal parse(final String s) {
 			for (final Normal n : values()) if (n.name().equalsIgnoreCase(s)) return n;
-			throw new InvalidInputException("normal: unknown value '" + s + "', expected nufft or toeplitz");
+			throw new InvalidInputException("normal: unknown value '" + s + "', expected nufft, toeplitz or exact");
 		}
 	}
 
@@ -199,14 +204,15 @@ public final class Pics {
 		final Precision p = s.nufft.precision();
 		final Regularization reg = s.regularization;
 		final long t0 = System.nanoTime();
-		try (NufftPlan plan = backend.plan(size, s.nufft)) {
+		try (NufftPlan plan = s.normal == Normal.EXACT ? backend.exactPlan(size, p) : backend.plan(size, s.nufft)) {
 			plan.setPoints(t);
 			try (Buffer bmaps = upload(backend, maps, p); Buffer y = upload(backend, kspace, p);
 				Buffer b = backend.allocate(2 * px, p);
 				Buffer x = start == null ? backend.allocate(2 * px, p) : upload(backend, start, p);
 				SenseOperator a = SenseOperator.bart(backend, plan, bmaps, coils);
 				ToeplitzNormal toeplitz = s.normal == Normal.TOEPLITZ ? new ToeplitzNormal(backend, t, size, s.nufft,
-					NufftOperator.bartScale(size), null, coils) : null;
+					NufftOperator.bartScale(size), null, coils) : s.normal == Normal.EXACT ? ToeplitzNormal.exact(backend,
+						t, size, p, NufftOperator.bartScale(size), null, coils) : null;
 				LinearOperator normal = toeplitz != null ? a.normal(toeplitz) : a.normal())
 			{
 				a.applyAdjoint(y, b);

@@ -77,8 +77,9 @@ final class PicsCommand implements Callable<Integer> {
 	@Option(names = "-S", description = "Re-scale the image after reconstruction (multiply by bart's data scale).")
 	boolean rescale;
 
-	@Option(names = "--normal", paramLabel = "nufft|toeplitz", defaultValue = "nufft",
-		description = "Normal operator A^H A (default: ${DEFAULT-VALUE}).")
+	@Option(names = "--normal", paramLabel = "nufft|toeplitz|exact", defaultValue = "nufft",
+		description = "Normal operator A^H A: NUFFT forward+adjoint, Toeplitz embedding, or exact (PSF and A^H y by " +
+			"direct sums, then Toeplitz; no gridding error) (default: ${DEFAULT-VALUE}).")
 	String normal;
 
 	@Option(names = "--device", paramLabel = "auto|cpu|gpu|gpu:N", defaultValue = "cpu",

@@ -44,7 +44,7 @@ public class IterativeCommand extends AbstractScanCommand {
 	@Parameter(persist = false, label = "iterations", description = "iterations of CG, FISTA or ADMM, >= 1")
 	public int iterations = 30;
 
-	@Parameter(persist = false, label = "normal", choices = { "nufft", "toeplitz" })
+	@Parameter(persist = false, label = "normal", choices = { "nufft", "toeplitz", "exact" })
 	public String normal = "nufft";
 
 	@Parameter(persist = false, label = "device", description = "auto, cpu, gpu or gpu:N", choices = { "auto", "cpu",

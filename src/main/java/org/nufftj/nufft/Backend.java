@@ -63,6 +63,16 @@ public interface Backend extends AutoCloseable {
 	 */
 	NufftPlan plan(int[] imageSize, NufftOptions options);
 
+	/**
+	 * An exact plan for images of {@code imageSize} (2 or 3 axes): the same maths, layout and scaling as
+	 * {@link #plan}, computed by direct sums over every sample-pixel pair (Stone et al. 2008), so with no gridding
+	 * error: the NUDFT to the precision's round-off ({@link Nudft} is the oracle), at O(points × pixels) per transform.
+	 * For the PSF and Aᴴy of the exact normal operator and for small problems. Its {@link NufftPlan#parameters()} are
+	 * {@link NufftParameters#exact}; it has no gridding stage ({@link NufftPlan#spread}/{@link NufftPlan#interpolate}
+	 * refuse).
+	 */
+	NufftPlan exactPlan(int[] imageSize, Precision precision);
+
 	// -- buffers --
 
 	/** A new buffer of {@code length} values, all zero. */
@@ -155,6 +165,14 @@ public interface Backend extends AutoCloseable {
 
 	/** real out_i = Re(x_i); out has half x's length. */
 	void complexToReal(Buffer x, Buffer out);
+
+	/**
+	 * Copies the centred block between T images of two sizes ({@link CentredBlock}: one contains the other on every
+	 * axis; pixel i of the small image at i + ⌊B/2⌋ − ⌊N/2⌋ of the big one): padding (small → big) writes the block
+	 * only and leaves the rest of {@code to} as it was; cropping (big → small) fills {@code to}. One operation for the
+	 * whole batch (Toeplitz embedding's zero-padding and crop), complex, same precision, no aliasing of from and to.
+	 */
+	void copyCentred(Buffer from, int[] fromSize, Buffer to, int[] toSize);
 
 	/**
 	 * In-place unnormalised DFT over the axes of {@code size} (1 to 3 axes, x fastest, no shift) of each of the

@@ -6,7 +6,9 @@ import org.nufftj.kernel.Kernel;
 
 /**
  * Resolved plan parameters: kernel (with its width W and shape), oversampling σ, the fine-grid size per axis and the
- * error model's prediction for them (the maximum aliasing amplitude, see {@link ParameterChoice}).
+ * error model's prediction for them (the maximum aliasing amplitude, see {@link ParameterChoice}). An exact plan
+ * ({@link Backend#exactPlan}: direct sums, no gridding) has {@link #exact()} parameters: no kernel, σ = 1, the grid is
+ * the image and the model error 0.
  */
 public final class NufftParameters {
 
@@ -30,6 +32,14 @@ public final class NufftParameters {
 		this.precision = precision;
 	}
 
+	/** The parameters of an exact plan of {@code imageSize} (direct sums: no kernel, no grid, no model error). */
+	public static NufftParameters exact(final int[] imageSize, final Precision precision) {
+		return new NufftParameters(imageSize, imageSize, null, 1, 0, 0, precision);
+	}
+
+	/** True for an exact plan's parameters ({@link #exact(int[], Precision)}). */
+	public boolean exact() { return kernel == null; }
+
 	public int[] imageSize() { return imageSize.clone(); }
 
 	public int[] gridSize() { return gridSize.clone(); }
@@ -38,7 +48,8 @@ public final class NufftParameters {
 
 	public Kernel kernel() { return kernel; }
 
-	public int width() { return kernel.width(); }
+	/** Kernel width W; 0 for an exact plan. */
+	public int width() { return kernel == null ? 0 : kernel.width(); }
 
 	/** The nominal σ asked for; the actual per-axis ratio is gridSize/imageSize (grid sizes are 2,3,5,7-smooth). */
 	public double oversampling() { return oversampling; }
@@ -64,6 +75,7 @@ public final class NufftParameters {
 
 	@Override
 	public String toString() {
+		if (exact()) return "exact (direct sums, no gridding, " + precision.name().toLowerCase() + ")";
 		return "kernel=" + kernel.type().key() + " W=" + kernel.width() + String.format(" shape=%.4g", kernel.shape()) +
 			" sigma=" + oversampling + " grid=" + Arrays.toString(gridSize) + String.format(" model error=%.3g", predictedError) +
 			" (tolerance " + tolerance + ", " + precision.name().toLowerCase() + ")";

@@ -59,7 +59,7 @@ class PicsTest {
 		Assumptions.assumeTrue(Cli.bartAvailable(), "bart is not on the PATH (install it: apt-get install bart)");
 		writeMapsAndTruth();
 		Cli.bart(dir, "pics", "-S", "-l2", "-r", "0.001", "-i", "30", "-t", "traj", "ksp", "maps", "theirs");
-		for (final String normal : new String[] { "toeplitz", "nufft" }) {
+		for (final String normal : new String[] { "toeplitz", "nufft", "exact" }) {
 			final Cli.Result r = Cli.run("pics", "-S", "-l2", "-r", "0.001", "-i", "30", "--normal", normal, "-t",
 				dir.resolve("traj"), dir.resolve("ksp"), dir.resolve("maps"), dir.resolve("ours"));
 			assertEquals(0, r.code, r.toString());
@@ -134,13 +134,16 @@ class PicsTest {
 			" (" + n + "^2, " + coils + " coils, " + spokes + " spokes, seed " + seed + ")");
 	}
 
-	/** Toeplitz and forward-adjoint normal operators give the same image (both to the NUFFT's ε), with -i and --verbose. */
+	/**
+	 * Toeplitz, forward-adjoint and exact normal operators give the same image (the first two to the NUFFT's ε, the
+	 * exact one with none), with -i and --verbose.
+	 */
 	@Test
 	void normalOperatorsAgreeAndVerboseReportsEveryIteration() throws Exception {
 		writeMapsAndTruth();
-		final float[][] images = new float[2][];
+		final float[][] images = new float[3][];
 		int k = 0;
-		for (final String normal : new String[] { "toeplitz", "nufft" }) {
+		for (final String normal : new String[] { "toeplitz", "nufft", "exact" }) {
 			final Cli.Result r = Cli.run("pics", "-l2", "-r", "0.01", "-i", "12", "--normal", normal, "--tolerance",
 				"1e-6", "--verbose", "-t", dir.resolve("traj"), dir.resolve("ksp"), dir.resolve("maps"), dir.resolve(
 					normal));
@@ -148,21 +151,26 @@ class PicsTest {
 			assertEquals(12, r.err.split("iteration \\d+: relative residual").length - 1, r.err);
 			images[k++] = Cfl.read(dir.resolve(normal)).data();
 		}
-		double num = 0, den = 0;
-		for (int i = 0; i < images[0].length; i++) {
-			num += (images[0][i] - images[1][i]) * (images[0][i] - images[1][i]);
-			den += images[1][i] * images[1][i];
+		final String[] names = { "toeplitz", "nufft", "exact" };
+		for (final int[] pair : new int[][] { { 0, 1 }, { 2, 1 }, { 2, 0 } }) {
+			double num = 0, den = 0;
+			for (int i = 0; i < images[0].length; i++) {
+				final double d = images[pair[0]][i] - images[pair[1]][i];
+				num += d * d;
+				den += images[pair[1]][i] * images[pair[1]][i];
+			}
+			assertTrue(Math.sqrt(num / den) <= 1e-3, names[pair[0]] + " vs " + names[pair[1]] + " normal: " + Math.sqrt(
+				num / den) + ", seed " + seed);
 		}
-		assertTrue(Math.sqrt(num / den) <= 1e-3, "toeplitz vs nufft normal: " + Math.sqrt(num / den) + ", seed " + seed);
 	}
 
 	@Test
 	void badInputExitsWithOneLineAndWritesNothing() throws Exception {
 		writeMapsAndTruth();
-		final Object[][] cases = { { "-r", "-0.5" }, { "-i", "0" }, { "-l3" }, { "--normal", "exact" }, { "-R",
+		final Object[][] cases = { { "-r", "-0.5" }, { "-i", "0" }, { "-l3" }, { "--normal", "stone" }, { "-R",
 			"X:3:0:0.1" }, { "-R", "T:3:0:-0.25" }, { "-R", "W:3:1:0.1" }, { "-l1", "-r", "-2" }, { "-R", "T:3:0:0.1",
 				"-i", "-4" }, { "-R", "T:3:0" } };
-		final String[] named = { "-0.5", "0", "-l3", "exact", "X:3:0:0.1", "-0.25", "W:3:1:0.1", "-2", "-4",
+		final String[] named = { "-0.5", "0", "-l3", "stone", "X:3:0:0.1", "-0.25", "W:3:1:0.1", "-2", "-4",
 			"T:3:0" };
 		for (int c = 0; c < cases.length; c++) {
 			final Object[] args = new Object[cases[c].length + 6];

@@ -316,6 +316,61 @@ public abstract class AbstractBackendTest {
 
 	// -- mismatches --
 
+	/**
+	 * copyCentred pads (writing the block only) and crops T images, 1 to 3 axes, odd and even sizes, against the
+	 * centred-index rule written out here: small pixel i ↔ big pixel i + ⌊B/2⌋ − ⌊N/2⌋ per axis.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void copyCentredPadsAndCrops(final Precision p) {
+		final int[][][] cases = { { { 5 }, { 8 } }, { { 4, 3 }, { 8, 6 } }, { { 3, 4 }, { 7, 9 } }, { { 3, 2, 5 }, { 6,
+			4, 10 } }, { { 2, 3, 3 }, { 5, 3, 4 } }, { { 4, 4 }, { 4, 4 } } };
+		for (final int[][] c : cases) {
+			final int[] n = c[0], b = c[1];
+			final int t = 1 + random.nextInt(3);
+			int sp = 1, bp = 1;
+			for (int a = 0; a < n.length; a++) {
+				sp *= n[a];
+				bp *= b[a];
+			}
+			final double[] small = gaussian(2 * sp * t), bigInit = gaussian(2 * bp * t), big = bigInit.clone(),
+				cropped = new double[2 * sp * t];
+			for (int tt = 0; tt < t; tt++) {
+				for (int i = 0; i < sp; i++) {
+					int rest = i, bi = 0, stride = 1;
+					for (int a = 0; a < n.length; a++) {
+						final int x = rest % n[a];
+						rest /= n[a];
+						bi += (x + b[a] / 2 - n[a] / 2) * stride;
+						stride *= b[a];
+					}
+					final int s = 2 * (tt * sp + i), g = 2 * (tt * bp + bi);
+					big[g] = small[s];
+					big[g + 1] = small[s + 1];
+					cropped[s] = bigInit[g];
+					cropped[s + 1] = bigInit[g + 1];
+				}
+			}
+			final String what = java.util.Arrays.toString(n) + " in " + java.util.Arrays.toString(b) + " x " + t;
+			try (Buffer bs = upload(small, p); Buffer bb = upload(bigInit, p); Buffer out = backend.allocate(2L * sp * t,
+				p))
+			{
+				backend.copyCentred(bb, b, out, n);
+				check(cropped, download(out), p, "crop " + what);
+				backend.copyCentred(bs, n, bb, b);
+				check(big, download(bb), p, "pad " + what);
+			}
+		}
+		try (Buffer f = backend.allocate(2 * 12, p); Buffer g = backend.allocate(2 * 20, p)) {
+			final InvalidInputException e = assertThrows(InvalidInputException.class, () -> backend.copyCentred(f,
+				new int[] { 4, 3 }, g, new int[] { 2, 10 }));
+			assertTrue(e.getMessage().contains("[4, 3]") && e.getMessage().contains("[2, 10]"), e.getMessage());
+			final InvalidInputException l = assertThrows(InvalidInputException.class, () -> backend.copyCentred(f,
+				new int[] { 4, 3 }, g, new int[] { 5, 5 }));
+			assertTrue(l.getMessage().contains("24") && l.getMessage().contains("40"), l.getMessage());
+		}
+	}
+
 	@Test
 	void mismatchedPrecisionsAndLengthsAreRefusedNamingBoth() {
 		try (Buffer f = backend.allocate(8, Precision.FLOAT); Buffer d = backend.allocate(8, Precision.DOUBLE);

@@ -88,6 +88,13 @@ public final class CpuBackend implements Backend {
 		return new CpuNufftPlan(ParameterChoice.choose(imageSize, cpu), cpu, this);
 	}
 
+	/** A {@link CpuExactPlan}: {@link org.nufftj.nufft.Nudft}'s direct sums on this backend's workers. */
+	@Override
+	public NufftPlan exactPlan(final int[] imageSize, final Precision precision) {
+		ensureOpen();
+		return new CpuExactPlan(this, imageSize, precision);
+	}
+
 	// -- buffers --
 
 	@Override
@@ -295,6 +302,23 @@ public final class CpuBackend implements Backend {
 		requireComplex(c, "complexToReal x");
 		Buffer.requireLength(o, c.length / 2, "complexToReal out (half the complex length)");
 		for (int i = 0; i < o.length; i++) o.set(i, c.get(2 * i));
+	}
+
+	@Override
+	public void copyCentred(final Buffer from, final int[] fromSize, final Buffer to, final int[] toSize) {
+		final CpuBuffer f = own(from, "copyCentred from", null), t = own(to, "copyCentred to", f.precision());
+		final org.nufftj.nufft.CentredBlock c = new org.nufftj.nufft.CentredBlock(f.length, fromSize, t.length, toSize);
+		final CpuBuffer small = c.pad ? f : t, big = c.pad ? t : f;
+		final int row = 2 * c.nx;
+		for (long i = 0; i < c.transforms * c.smallPixels; i += c.nx) {
+			final int s = small.offset + (int) (2 * i), b = big.offset + (int) (2 * c.bigIndex(i));
+			if (small.f != null) {
+				if (c.pad) System.arraycopy(small.f, s, big.f, b, row);
+				else System.arraycopy(big.f, b, small.f, s, row);
+			}
+			else if (c.pad) System.arraycopy(small.d, s, big.d, b, row);
+			else System.arraycopy(big.d, b, small.d, s, row);
+		}
 	}
 
 	@Override

@@ -43,7 +43,7 @@ public final class GpuBackend implements Backend {
 	private final GpuVectorKernels kernels;
 	private final GpuFfts ffts;
 	private final Set<DeviceArray> owned = Collections.newSetFromMap(new IdentityHashMap<>());
-	private final Set<GpuNufftPlan> plans = Collections.newSetFromMap(new IdentityHashMap<>());
+	private final Set<NufftPlan> plans = Collections.newSetFromMap(new IdentityHashMap<>());
 	private PinnedStaging staging;
 	private DeviceArray accumulators;
 	private boolean closed;
@@ -148,6 +148,13 @@ public final class GpuBackend implements Backend {
 			"image size: expected 2 or 3 axes, found " + imageSize.length);
 		final NufftOptions o = options.withDevice(device());
 		return new GpuNufftPlan(this, ParameterChoice.choose(imageSize, o), o, o.bins());
+	}
+
+	/** A {@link GpuExactPlan}: the direct sums of kernels/exact.cu on this backend's device and stream. */
+	@Override
+	public GpuExactPlan exactPlan(final int[] imageSize, final Precision precision) {
+		ensureOpen();
+		return new GpuExactPlan(this, imageSize, precision);
 	}
 
 	// -- buffers --
@@ -368,6 +375,16 @@ public final class GpuBackend implements Backend {
 	}
 
 	@Override
+	public void copyCentred(final Buffer from, final int[] fromSize, final Buffer to, final int[] toSize) {
+		final GpuBuffer f = mine(from, "copyCentred: from"), t = mine(to, "copyCentred: to");
+		samePrecision(f, "copyCentred: from", t, "copyCentred: to");
+		final org.nufftj.nufft.CentredBlock c = new org.nufftj.nufft.CentredBlock(f.length(), fromSize, t.length(),
+			toSize);
+		current();
+		kernels.copyCentred(f.isDouble(), c.pad ? f.pointer() : t.pointer(), c.pad ? t.pointer() : f.pointer(), c);
+	}
+
+	@Override
 	public void fft(final Buffer x, final int[] size, final int sign) {
 		final GpuBuffer g = mine(x, "fft: x");
 		InvalidInputException.require(sign == -1 || sign == 1, "fft: sign " + sign + ", expected -1 or +1");
@@ -398,7 +415,7 @@ public final class GpuBackend implements Backend {
 		closed = true; // first: a plan that owns this backend closes it again from its own close()
 		try {
 			device.makeCurrent();
-			for (final GpuNufftPlan p : new ArrayList<>(plans)) p.close();
+			for (final NufftPlan p : new ArrayList<>(plans)) p.close();
 			plans.clear();
 			JCudaDriver.cuStreamSynchronize(stream);
 			ffts.close();
@@ -442,12 +459,12 @@ public final class GpuBackend implements Backend {
 	GpuVectorKernels kernels() { return kernels; }
 
 	/** Registers a plan made on this backend (closed with it if still open). */
-	void opened(final GpuNufftPlan p) {
+	void opened(final NufftPlan p) {
 		plans.add(p);
 	}
 
 	/** Forgets a closed plan. */
-	void closed(final GpuNufftPlan p) {
+	void closed(final NufftPlan p) {
 		plans.remove(p);
 	}
 

@@ -30,7 +30,7 @@ import jcuda.driver.JCudaDriver;
 public final class GpuDevice implements AutoCloseable {
 
 	/** Kernel modules, one per stage (kernels/*.cu), loaded from resources. */
-	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize", "vector", "setpts" };
+	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize", "vector", "setpts", "exact" };
 	static final String RESOURCE_DIR = "/org/nufftj/gpu/";
 	/** Largest grid y extent of a launch (transforms per launch of the batched kernels). */
 	static final int MAX_GRID_Y = 65535;
@@ -96,6 +96,11 @@ public final class GpuDevice implements AutoCloseable {
 	public int sharedMemoryOptin() { return sharedOptin; }
 
 	public int multiprocessors() { return multiprocessors; }
+
+	/** The SM clock the driver reports (CU_DEVICE_ATTRIBUTE_CLOCK_RATE: the peak, in kHz). */
+	public int clockKhz() {
+		return attribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_CLOCK_RATE);
+	}
 
 	/** Makes this device's primary context current on the calling thread. */
 	public void makeCurrent() {

@@ -124,6 +124,18 @@ final class GpuVectorKernels {
 			pixels + " pixels x " + coils + " coils");
 	}
 
+	/** The centred block between small and big images ({@link org.nufftj.nufft.CentredBlock}), either way. */
+	void copyCentred(final boolean dbl, final CUdeviceptr small, final CUdeviceptr big,
+		final org.nufftj.nufft.CentredBlock c)
+	{
+		final long n = c.transforms * c.smallPixels;
+		// vec_copy_centred_S(C* small, C* big, long long n, int nx, int ny, int nz, int bx, int by, int bz, int ox,
+		//   int oy, int oz, int pad)
+		launch("vec_copy_centred", dbl, n, new KernelArgs().pointer(small).pointer(big).i64(n).i32(c.nx).i32(c.ny).i32(
+			c.nz).i32(c.bx).i32(c.by).i32(c.bz).i32(c.ox).i32(c.oy).i32(c.oz).i32(c.pad ? 1 : 0), n + " complex, " + c.nx +
+				"x" + c.ny + "x" + c.nz + " in " + c.bx + "x" + c.by + "x" + c.bz);
+	}
+
 	// -- reductions into double[] on the device (zeroed here first) --
 
 	/** out[0..1] = Σ conj(x_i)·y_i over n complex elements. */

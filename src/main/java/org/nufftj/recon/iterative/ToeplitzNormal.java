@@ -24,9 +24,10 @@ import org.nufftj.trajectory.Trajectory;
  * n = index − ⌊N/2⌋, docs/conventions.md) at centred index n of the 2N grid.
  * <p>
  * P is computed once, when the operator is made, by an adjoint NUFFT of the weights (w_m, 0) onto the 2N grid (a
- * plan of the given options, to their ε, closed at once); per application the work is two FFTs of 2^d·N pixels and
- * one multiply, plus the padding and cropping as row copies on the backend (one per row of the N grid: ⌈N_y·N_z⌉
- * copies each way). Pruned FFTs (skipping the zero half of the input and the discarded half of the output) are not
+ * plan of the given options, to their ε, closed at once), or, by {@link #exact}, by the backend's exact plan (direct
+ * sums, Stone et al. 2008's Q: the normal operator then carries no gridding error, only the precision's round-off); per application the work is two FFTs of 2^d·N pixels and
+ * one multiply, plus the padding and cropping ({@link Backend#copyCentred}, one operation each way for all T).
+ * Pruned FFTs (skipping the zero half of the input and the discarded half of the output) are not
  * done. T transforms (coils) at once: domain and range [T][pixels], the FFTs batched.
  * </p>
  * <p>
@@ -42,6 +43,7 @@ public final class ToeplitzNormal implements LinearOperator {
 	private final long pixels, bigPixels;
 	private final FftOperator fft;
 	private final Buffer kernel, padded, spectrum, result;
+	private final boolean exact;
 
 	/**
 	 * @param backend    where it runs
@@ -55,6 +57,25 @@ public final class ToeplitzNormal implements LinearOperator {
 	public ToeplitzNormal(final Backend backend, final Trajectory trajectory, final int[] size,
 		final NufftOptions options, final double scale, final float[] weights, final int transforms)
 	{
+		this(backend, trajectory, size, options.precision(), big -> backend.plan(big, options), scale, weights,
+			transforms);
+	}
+
+	/**
+	 * The exact normal operator: as the constructor, with P by direct sums ({@link Backend#exactPlan}) in
+	 * {@code precision}, so s²FᴴWF x is the NUDFT's to round-off.
+	 */
+	public static ToeplitzNormal exact(final Backend backend, final Trajectory trajectory, final int[] size,
+		final Precision precision, final double scale, final float[] weights, final int transforms)
+	{
+		return new ToeplitzNormal(backend, trajectory, size, precision, big -> backend.exactPlan(big, precision), scale,
+			weights, transforms);
+	}
+
+	private ToeplitzNormal(final Backend backend, final Trajectory trajectory, final int[] size,
+		final Precision precision, final java.util.function.Function<int[], NufftPlan> psfPlan, final double scale,
+		final float[] weights, final int transforms)
+	{
 		InvalidInputException.require(size.length == trajectory.dimensions(), "Toeplitz normal: a " + trajectory
 			.dimensions() + "D trajectory needs a " + trajectory.dimensions() + "D image size, found " + Arrays.toString(
 				size));
@@ -66,7 +87,7 @@ public final class ToeplitzNormal implements LinearOperator {
 		InvalidInputException.require(weights == null || weights.length == m, "Toeplitz normal: " + (weights == null ?
 			0 : weights.length) + " weights for " + m + " samples");
 		this.backend = backend;
-		this.precision = options.precision();
+		this.precision = precision;
 		this.size = size.clone();
 		this.transforms = transforms;
 		big = new int[size.length];
@@ -82,7 +103,8 @@ public final class ToeplitzNormal implements LinearOperator {
 		bigPixels = bpx;
 		// P = s²·Σ_m w_m e^{+2πi k_m·d} on the centred 2N grid, by one adjoint NUFFT.
 		final double[] psf = new double[(int) (2 * bpx)];
-		try (NufftPlan plan = backend.plan(big, options)) {
+		try (NufftPlan plan = psfPlan.apply(big)) {
+			exact = plan.parameters().exact();
 			plan.setPoints(trajectory);
 			final double[] w = new double[2 * m];
 			for (int i = 0; i < m; i++) {
@@ -124,11 +146,11 @@ public final class ToeplitzNormal implements LinearOperator {
 	public void apply(final Buffer x, final Buffer y) {
 		check(x, "x");
 		check(y, "y");
-		copyRows(x, padded, true);
+		backend.copyCentred(x, size, padded, big); // the border of padded is never written: it stays zero
 		fft.apply(padded, spectrum);
 		backend.multiply(spectrum, kernel, spectrum);
 		fft.applyAdjoint(spectrum, result);
-		copyRows(result, y, false);
+		backend.copyCentred(result, big, y, size);
 	}
 
 	@Override
@@ -141,7 +163,7 @@ public final class ToeplitzNormal implements LinearOperator {
 
 	@Override
 	public String toString() {
-		return "Toeplitz normal " + Arrays.toString(size) + (transforms > 1 ? " x " + transforms : "") + " (" + precision
+		return (exact ? "exact " : "") + "Toeplitz normal " + Arrays.toString(size) + (transforms > 1 ? " x " + transforms : "") + " (" + precision
 			.name().toLowerCase() + ")";
 	}
 
@@ -155,28 +177,6 @@ public final class ToeplitzNormal implements LinearOperator {
 	}
 
 	// -- helpers --
-
-	/**
-	 * Copies every row (x axis) of the N images into the 2N grids ({@code pad}) or back ({@code !pad}); the border of
-	 * {@link #padded} is never written, so it stays zero.
-	 */
-	private void copyRows(final Buffer from, final Buffer to, final boolean pad) {
-		final int nx = size[0], ny = size.length > 1 ? size[1] : 1, nz = size.length > 2 ? size[2] : 1;
-		final int bx = big[0], by = big.length > 1 ? big[1] : 1;
-		// centred index n = i − ⌊N/2⌋ sits at 2N index n + N = i + ⌈N/2⌉.
-		final int ox = nx - nx / 2, oy = size.length > 1 ? ny - ny / 2 : 0, oz = size.length > 2 ? nz - nz / 2 : 0;
-		for (int t = 0; t < transforms; t++) {
-			final long small0 = t * pixels, big0 = t * bigPixels;
-			for (int z = 0; z < nz; z++) {
-				for (int yy = 0; yy < ny; yy++) {
-					final long s = 2 * (small0 + ((long) z * ny + yy) * nx);
-					final long b = 2 * (big0 + ((long) (z + oz) * by + yy + oy) * bx + ox);
-					if (pad) backend.copy(from.slice(s, 2L * nx), to.slice(b, 2L * nx));
-					else backend.copy(from.slice(b, 2L * nx), to.slice(s, 2L * nx));
-				}
-			}
-		}
-	}
 
 	private void check(final Buffer b, final String what) {
 		InvalidInputException.require(b.backend() == backend && b.precision() == precision, this + ": " + what +

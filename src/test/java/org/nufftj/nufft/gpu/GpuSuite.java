@@ -61,6 +61,8 @@ public final class GpuSuite {
 		write(report, md);
 		if (mode.equals("bench") || mode.equals("all")) bench(md, rowSel, cpu, methods, report);
 		write(report, md);
+		if (mode.equals("exact") || mode.equals("bench") || mode.equals("all")) md.append(GpuExactBenchmark.report());
+		write(report, md);
 		System.out.println("report written to " + report);
 	}
 
@@ -129,7 +131,13 @@ public final class GpuSuite {
 			}
 		};
 		final LauncherDiscoveryRequestBuilder b = LauncherDiscoveryRequestBuilder.request();
-		for (final Class<?> c : classes) b.selectors(selectClass(c));
+		// NUFFTJ_CLASSES (comma-separated simple names) runs only those classes, for a quick check of one area.
+		final String only = System.getenv("NUFFTJ_CLASSES");
+		for (final Class<?> c : classes) {
+			if (only == null || only.isBlank() || java.util.Arrays.asList(only.split(",")).contains(c.getSimpleName())) {
+				b.selectors(selectClass(c));
+			}
+		}
 		final LauncherDiscoveryRequest request = b.build();
 		final Launcher launcher = LauncherFactory.create();
 		final long t0 = System.nanoTime();

@@ -193,6 +193,79 @@ public abstract class AbstractIterativeTest extends AbstractBackendFixture {
 		}
 	}
 
+	// -- exact plan and exact normal operator (Stone et al. 2008) --
+
+	/**
+	 * The backend's exact plan (direct sums) against the NUDFT in double, forward and adjoint, on random points:
+	 * odd and even 2D and 3D sizes; 1, 3 and 9 transforms (kernel batches 8 + 1 on a GPU); few pixels with many points
+	 * and many pixels with few points (a GPU splits the summed dimension over chunks in the first; in the last, 96² ×
+	 * 64 × 9, the batch of 8 is one chunk and the batch of 1 is chunked). Float: the sums' round-off (1e-5); double
+	 * 1e-12.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void exactPlanIsTheNudft(final Precision p) {
+		final double bound = p == Precision.FLOAT ? 1e-5 : 1e-12;
+		final Object[][] cases = { { new int[] { 12, 10 }, 300, 1 }, { new int[] { 9, 11 }, 257, 3 }, { new int[] { 6, 5,
+			4 }, 500, 9 }, { new int[] { 5, 6, 7 }, 100, 2 }, { new int[] { 8, 8 }, 140_000, 1 }, { new int[] { 96, 96, 64 },
+				64, 9 } };
+		for (final Object[] c : cases) {
+			final int[] size = (int[]) c[0];
+			final int m = (int) c[1], t = (int) c[2];
+			long px = 1;
+			for (final int n : size) px *= n;
+			final double[] k = new double[size.length * m];
+			for (int i = 0; i < k.length; i++) k[i] = random.nextDouble() - 0.5;
+			final Trajectory tr = new Trajectory(size.length, k, "random");
+			final NufftPlan exact = keep(backend.exactPlan(size, p));
+			exact.setPoints(tr);
+			assertTrue(exact.parameters().exact(), exact.parameters().toString());
+			final String what = java.util.Arrays.toString(size) + ", " + m + " points x " + t + " " + p;
+			final double[] x = gaussian((int) (2 * px * t)), y = gaussian(2 * m * t);
+			try (Buffer bx = upload(x, p); Buffer by = upload(y, p); Buffer fx = backend.allocate(2L * m * t, p);
+				Buffer ay = backend.allocate(2 * px * t, p))
+			{
+				exact.forward(bx, fx);
+				exact.adjoint(by, ay);
+				check(Nudft.forward(size, tr, x, 2), download(fx), bound, what + ": exact forward vs NUDFT");
+				check(Nudft.adjoint(size, tr, y, 2), download(ay), bound, what + ": exact adjoint vs NUDFT");
+			}
+		}
+	}
+
+	/**
+	 * The exact normal operator (Toeplitz with the PSF by direct sums) against s²·FᴴWF x by the NUDFT in double, and
+	 * against forward·adjoint of the exact plan: to the precision's round-off (float 1e-5: the float FFTs of the
+	 * embedding; double 1e-11), with no ε of a kernel.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void exactNormalIsTheNudftNormal(final Precision p) {
+		final double bound = p == Precision.FLOAT ? 1e-5 : 1e-11;
+		for (final int[] size : new int[][] { { 12, 10 }, { 9, 11 }, { 6, 5, 4 } }) {
+			final int m = 400, t = 2;
+			long px = 1;
+			for (final int n : size) px *= n;
+			final double[] k = new double[size.length * m];
+			for (int i = 0; i < k.length; i++) k[i] = random.nextDouble() - 0.5;
+			final Trajectory tr = new Trajectory(size.length, k, "random");
+			final double s = 1 / Math.sqrt(px);
+			final float[] w = weights(m);
+			final NufftPlan plan = keep(backend.exactPlan(size, p));
+			plan.setPoints(tr);
+			final ToeplitzNormal normal = keep(ToeplitzNormal.exact(backend, tr, size, p, s, w, t));
+			final LinearOperator direct = keep(keep(new NufftOperator(backend, plan, s, w, t)).normal());
+			final double[] x = gaussian((int) (2 * px * t));
+			final double[] fx = Nudft.forward(size, tr, x, 2);
+			for (int i = 0; i < fx.length; i++) fx[i] *= s * s * w[(i / 2) % m];
+			final double[] ref = Nudft.adjoint(size, tr, fx, 2);
+			final String what = java.util.Arrays.toString(size) + " x " + t + " " + p;
+			check(ref, apply(normal, x), bound, what + ": " + normal + " vs NUDFT");
+			check(ref, apply(direct, x), bound, what + ": exact forward-adjoint vs NUDFT");
+			assertTrue(normal.toString().startsWith("exact"), normal.toString());
+		}
+	}
+
 	// -- adjointness --
 
 	@ParameterizedTest
@@ -208,8 +281,12 @@ public abstract class AbstractIterativeTest extends AbstractBackendFixture {
 		final SenseOperator bart = keep(SenseOperator.bart(backend, plan, maps, coils));
 		final ToeplitzNormal toeplitz = keep(new ToeplitzNormal(backend, trajectory, size, NufftOptions.defaults()
 			.withPrecision(p).withTolerance(p == Precision.FLOAT ? 1e-6 : 1e-11), 0.3, w, coils));
+		final NufftPlan exactPlan = keep(backend.exactPlan(size, p));
+		exactPlan.setPoints(trajectory);
+		final ToeplitzNormal exact = keep(ToeplitzNormal.exact(backend, trajectory, size, p, 0.3, w, coils));
 		final LinearOperator[] ops = { sense, bart, toeplitz, keep(sense.normal()), keep(sense.normal(toeplitz)),
-			sense.adjoint() };
+			sense.adjoint(), keep(new SenseOperator(backend, exactPlan, maps, coils, 0.3, w)), exact, keep(sense.normal(
+				exact)) };
 		for (final LinearOperator op : ops) {
 			final double e = Adjointness.mismatch(op, random);
 			assertTrue(e <= bound, op + ": adjoint mismatch " + e + " > " + bound + ", seed " + seed);
@@ -236,6 +313,14 @@ public abstract class AbstractIterativeTest extends AbstractBackendFixture {
 			"2D", "[8, 6, 4]");
 		expect(() -> new ToeplitzNormal(backend, trajectory, new int[] { 8, 6 }, NufftOptions.defaults(), 1,
 			new float[49], 1), "49", "50");
+		expect(() -> backend.exactPlan(new int[] { 8 }, Precision.FLOAT), "2 or 3 axes", "1");
+		expect(() -> backend.exactPlan(new int[] { 8, 0 }, Precision.FLOAT), "[8, 0]");
+		final NufftPlan exact = keep(backend.exactPlan(new int[] { 8, 6, 4 }, Precision.FLOAT));
+		expect(() -> exact.setPoints(trajectory), "2D", "[8, 6, 4]");
+		final NufftPlan exact2 = keep(backend.exactPlan(new int[] { 8, 6 }, Precision.FLOAT));
+		exact2.setPoints(trajectory);
+		expect(() -> exact2.spread(good, good), "gridding");
+		expect(() -> exact2.forward(new float[2 * 48], new float[2 * 49]), "98 values", "50 points");
 	}
 
 	// -- helpers --
