@@ -32,9 +32,22 @@ public final class NufftParameters {
 		this.precision = precision;
 	}
 
-	/** The parameters of an exact plan of {@code imageSize} (direct sums: no kernel, no grid, no model error). */
+	/**
+	 * The parameters of an exact plan of {@code imageSize} (direct sums: no kernel, no grid, no model error); refuses a
+	 * size of other than 2 or 3 axes or with an axis below 1, naming it.
+	 */
 	public static NufftParameters exact(final int[] imageSize, final Precision precision) {
+		org.nufftj.InvalidInputException.require(imageSize.length == 2 || imageSize.length == 3,
+			"exact plan: image size needs 2 or 3 axes, found " + imageSize.length);
+		for (final int n : imageSize) org.nufftj.InvalidInputException.require(n >= 1, "exact plan: image size " + Arrays
+			.toString(imageSize) + " has an axis < 1");
 		return new NufftParameters(imageSize, imageSize, null, 1, 0, 0, precision);
+	}
+
+	/** Refuses {@code t} unless it has as many axes as the image (exact plans' setPoints). */
+	public void requireDimensions(final org.nufftj.trajectory.Trajectory t) {
+		org.nufftj.InvalidInputException.require(t.dimensions() == imageSize.length, "exact plan: a " + t.dimensions() +
+			"D trajectory for a " + imageSize.length + "D image " + Arrays.toString(imageSize));
 	}
 
 	/** True for an exact plan's parameters ({@link #exact(int[], Precision)}). */

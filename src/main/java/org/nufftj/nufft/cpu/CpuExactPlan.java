@@ -27,13 +27,9 @@ final class CpuExactPlan implements NufftPlan {
 	private boolean closed;
 
 	CpuExactPlan(final CpuBackend backend, final int[] size, final Precision precision) {
-		InvalidInputException.require(size.length == 2 || size.length == 3, "exact plan: image size needs 2 or 3 axes, " +
-			"found " + size.length);
-		for (final int n : size) InvalidInputException.require(n >= 1, "exact plan: image size " + Arrays.toString(
-			size) + " has an axis < 1");
+		parameters = NufftParameters.exact(size, precision);
 		this.backend = backend;
 		this.size = size.clone();
-		parameters = NufftParameters.exact(size, precision);
 	}
 
 	// -- public API --
@@ -50,8 +46,7 @@ final class CpuExactPlan implements NufftPlan {
 	@Override
 	public void setPoints(final Trajectory trajectory) {
 		ensureOpen();
-		InvalidInputException.require(trajectory.dimensions() == size.length, "exact plan: a " + trajectory
-			.dimensions() + "D trajectory for a " + size.length + "D image " + Arrays.toString(size));
+		parameters.requireDimensions(trajectory);
 		points = trajectory;
 	}
 

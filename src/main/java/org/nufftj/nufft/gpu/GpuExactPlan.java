@@ -44,17 +44,10 @@ public final class GpuExactPlan implements NufftPlan {
 	private boolean closed;
 
 	GpuExactPlan(final GpuBackend backend, final int[] size, final Precision precision) {
-		InvalidInputException.require(size.length == 2 || size.length == 3, "exact plan: image size needs 2 or 3 axes, " +
-			"found " + size.length);
-		long px = 1;
-		for (final int n : size) {
-			InvalidInputException.require(n >= 1, "exact plan: image size " + Arrays.toString(size) + " has an axis < 1");
-			px *= n;
-		}
+		parameters = NufftParameters.exact(size, precision);
 		this.backend = backend;
 		this.size = size.clone();
-		pixels = px;
-		parameters = NufftParameters.exact(size, precision);
+		pixels = parameters.imagePixels();
 		backend.opened(this);
 	}
 
@@ -72,8 +65,7 @@ public final class GpuExactPlan implements NufftPlan {
 	@Override
 	public void setPoints(final Trajectory trajectory) {
 		ensureOpen();
-		InvalidInputException.require(trajectory.dimensions() == size.length, "exact plan: a " + trajectory
-			.dimensions() + "D trajectory for a " + size.length + "D image " + Arrays.toString(size));
+		parameters.requireDimensions(trajectory);
 		backend.gpu().makeCurrent();
 		backend.synchronize(); // queued work may still read the old points
 		if (points != null) points.close();
