@@ -2,7 +2,9 @@ package org.nufftj.app;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 import org.nufftj.InvalidInputException;
@@ -15,11 +17,14 @@ import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
 import org.nufftj.operator.LinearOperator;
 import org.nufftj.operator.NufftOperator;
+import org.nufftj.operator.Operators;
 import org.nufftj.recon.iterative.Admm;
 import org.nufftj.recon.iterative.ConjugateGradient;
 import org.nufftj.recon.iterative.Fista;
 import org.nufftj.recon.iterative.IterationListener;
 import org.nufftj.recon.iterative.L1Penalty;
+import org.nufftj.recon.iterative.Penalty;
+import org.nufftj.recon.iterative.PenaltySum;
 import org.nufftj.recon.iterative.PowerIteration;
 import org.nufftj.recon.iterative.SolverResult;
 import org.nufftj.recon.iterative.SenseOperator;
@@ -231,9 +236,10 @@ public final class Pics {
 					}
 				}
 				else {
-					try (L1Penalty penalty = reg.kind() == Regularization.Kind.L1_WAVELET ? L1Penalty.wavelet(backend, p,
-						size, 1, reg.flags(), reg.lambda()) : L1Penalty.totalVariation(backend, p, size, 1, reg.flags(),
-							reg.lambda(), true))
+					final double tikhonov = reg.tikhonovLambda();
+					try (Penalty penalty = penalty(backend, p, size, reg); LinearOperator id = tikhonov > 0 ? Operators
+						.identity(backend, p, 2 * px) : null; LinearOperator scaled = id != null ? Operators.scale(id,
+							tikhonov) : null; LinearOperator withL2 = id != null ? Operators.sum(normal, scaled) : null)
 					{
 						if (reg.kind() == Regularization.Kind.L1_WAVELET && !s.admm) {
 							double step = s.step;
@@ -242,13 +248,14 @@ public final class Pics {
 								step /= eig;
 								extra = String.format(Locale.ROOT, "; max eigenvalue %.6g", eig);
 							}
-							try (Fista f = new Fista(normal, penalty, step, s.iterations, s.tolerance, false)) {
+							try (Fista f = new Fista(normal, (L1Penalty) penalty, step, s.iterations, s.tolerance, false)) {
 								r = f.solve(b, x, yNorm * yNorm, listener);
 							}
 						}
 						else {
-							try (Admm admm = s.bartAdmm ? Admm.bart(normal, penalty, s.rho, s.iterations, s.cgIterations,
-								s.tolerance) : new Admm(normal, penalty, s.rho, s.iterations, s.cgIterations, s.tolerance))
+							final LinearOperator n = withL2 != null ? withL2 : normal; // Tikhonov terms of a sum: N + λI
+							try (Admm admm = s.bartAdmm ? Admm.bart(n, penalty, s.rho, s.iterations, s.cgIterations,
+								s.tolerance) : new Admm(n, penalty, s.rho, s.iterations, s.cgIterations, s.tolerance))
 							{
 								r = admm.solve(b, x, yNorm * yNorm, listener);
 							}
@@ -266,6 +273,29 @@ public final class Pics {
 					s.normal.name().toLowerCase(Locale.ROOT), reg, r, sigma, extra, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
 					(t2 - t1) / 1e6 / Math.max(1, r.iterations()), plan.parameters()));
 			}
+		}
+	}
+
+	/**
+	 * The ADMM/FISTA penalty of an l1 term or of a {@link Regularization.Kind#SUM} (its l1-wavelet and total-variation
+	 * terms, stacked; its Tikhonov terms go to the normal operator): spatial, one frame, isotropic total variation.
+	 */
+	private static Penalty penalty(final Backend backend, final Precision p, final int[] size,
+		final Regularization reg)
+	{
+		final List<Penalty> parts = new ArrayList<>();
+		try {
+			for (final Regularization t : reg.terms()) {
+				if (t.kind() == Regularization.Kind.L1_WAVELET) parts.add(L1Penalty.wavelet(backend, p, size, 1, t.flags(),
+					t.lambda()));
+				else if (t.kind() == Regularization.Kind.TOTAL_VARIATION) parts.add(L1Penalty.totalVariation(backend, p,
+					size, 1, t.flags(), t.lambda(), true));
+			}
+			return parts.size() == 1 ? parts.get(0) : new PenaltySum(parts.toArray(new Penalty[0]));
+		}
+		catch (final RuntimeException e) {
+			for (final Penalty q : parts) q.close();
+			throw e;
 		}
 	}
 

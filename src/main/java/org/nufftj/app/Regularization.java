@@ -19,12 +19,15 @@ public final class Regularization {
 		/** λ Σ w_b ‖W_b x‖₁, undecimated Daubechies-2 wavelet: FISTA. */
 		L1_WAVELET,
 		/** λ Σ_p ‖(D x)_p‖, isotropic total variation: ADMM. */
-		TOTAL_VARIATION
+		TOTAL_VARIATION,
+		/** Several terms ({@link #terms()}, BART's repeated {@code -R}): ADMM, one split per non-Tikhonov term. */
+		SUM
 	}
 
 	private final Kind kind;
 	private final int flags;
 	private final double lambda;
+	private final java.util.List<Regularization> terms;
 
 	private Regularization(final Kind kind, final int flags, final double lambda) {
 		InvalidInputException.require(lambda >= 0 && Double.isFinite(lambda), "lambda: expected a finite number >= 0, " +
@@ -32,6 +35,31 @@ public final class Regularization {
 		this.kind = kind;
 		this.flags = flags;
 		this.lambda = lambda;
+		terms = java.util.List.of(this);
+	}
+
+	private Regularization(final java.util.List<Regularization> terms) {
+		kind = Kind.SUM;
+		flags = 0;
+		lambda = Double.NaN;
+		this.terms = java.util.List.copyOf(terms);
+	}
+
+	/**
+	 * The sum of {@code terms} (BART's {@code pics -R … -R …}): the term itself when there is one; two or more make a
+	 * {@link Kind#SUM}, solved by ADMM with every l1-wavelet and total-variation term split off and the Tikhonov
+	 * terms' λ added to the normal operator (λ‖x‖² as for {@code -l2}). At least one term must be l1-wavelet or total
+	 * variation.
+	 */
+	public static Regularization sum(final java.util.List<Regularization> terms) {
+		InvalidInputException.require(!terms.isEmpty(), "regularization: no terms");
+		if (terms.size() == 1) return terms.get(0);
+		InvalidInputException.require(terms.stream().anyMatch(t -> t.kind == Kind.L1_WAVELET ||
+			t.kind == Kind.TOTAL_VARIATION), "regularization: " + terms.size() + " terms " + terms +
+				" need at least one l1-wavelet or total-variation term (Tikhonov terms add up: give one)");
+		final java.util.List<Regularization> flat = new java.util.ArrayList<>();
+		for (final Regularization t : terms) flat.addAll(t.terms);
+		return new Regularization(flat);
 	}
 
 	/** λ‖x‖² (BART's -l2 -r λ). */
@@ -99,11 +127,22 @@ public final class Regularization {
 
 	public int flags() { return flags; }
 
+	/** λ of one term (NaN for a {@link Kind#SUM}). */
 	public double lambda() { return lambda; }
+
+	/** The terms: this one alone, or the terms of a {@link Kind#SUM}. */
+	public java.util.List<Regularization> terms() { return terms; }
+
+	/** Σ λ of the Tikhonov terms (all of λ for a Tikhonov term, 0 for an l1 term). */
+	public double tikhonovLambda() {
+		return terms.stream().filter(t -> t.kind == Kind.TIKHONOV).mapToDouble(t -> t.lambda).sum();
+	}
 
 	@Override
 	public String toString() {
 		switch (kind) {
+			case SUM: return terms.stream().map(Regularization::toString).collect(java.util.stream.Collectors.joining(
+				" + "));
 			case L1_WAVELET: return String.format(Locale.ROOT, "l1-wavelet (flags %d, lambda %g)", flags, lambda);
 			case TOTAL_VARIATION: return String.format(Locale.ROOT, "total variation (flags %d, lambda %g)", flags,
 				lambda);

@@ -37,7 +37,7 @@ final class PicsCommand implements Callable<Integer> {
 	double lambda;
 
 	@Option(names = "-R", paramLabel = "<T>:A:B:C", description = "Regularisation as bart: W:flags:0:lambda " +
-		"(l1-wavelet), T:flags:0:lambda (total variation; flags bit 10 = time), Q:lambda (l2). One term.")
+		"(l1-wavelet), T:flags:0:lambda (total variation; flags bit 10 = time), Q:lambda (l2). Repeat for a sum of terms (solved by ADMM, as bart).")
 	String[] regularizations = {};
 
 	@Option(names = "-e", description = "Divide the FISTA step by the largest eigenvalue of A^H A (power iteration).")
@@ -120,10 +120,10 @@ final class PicsCommand implements Callable<Integer> {
 	public Integer call() throws Exception {
 		InvalidInputException.require(norm == 1 || norm == 2, "-l" + norm + ": expected -l1 (l1-wavelet) or -l2 " +
 			"(Tikhonov)");
-		InvalidInputException.require(regularizations.length <= 1, "-R given " + regularizations.length + " times: " +
-			"one regularisation term is supported");
-		final Regularization reg = regularizations.length == 1 ? Regularization.parseBart(regularizations[0]) :
-			norm == 1 ? Regularization.wavelet(7, checkLambda(lambda)) : Regularization.tikhonov(checkLambda(lambda));
+		final java.util.List<Regularization> terms = new java.util.ArrayList<>();
+		for (final String r : regularizations) terms.add(Regularization.parseBart(r));
+		final Regularization reg = !terms.isEmpty() ? Regularization.sum(terms) : norm == 1 ? Regularization.wavelet(7,
+			checkLambda(lambda)) : Regularization.tikhonov(checkLambda(lambda));
 		final Pics.Settings s = new Pics.Settings(reg, iterations, rescale, Pics.Normal.parse(normal), Options.nufft(
 			Options.AUTO, 0, 0, tolerance, precision, device, Options.AUTO, threads), step, eigen, rho, cgIterations,
 			admm, 0, bartAdmm);

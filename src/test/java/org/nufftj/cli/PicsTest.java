@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Assumptions;
@@ -135,6 +137,29 @@ class PicsTest {
 	}
 
 	/**
+	 * Two {@code -R} terms (l1-wavelet + total variation, as BART sums them): scaled NRMSE against the phantom no
+	 * worse than {@code bart pics} with the same arguments on the same files.
+	 */
+	@Test
+	void sumOfTermsNoWorseThanBartPics() throws Exception {
+		Assumptions.assumeTrue(Cli.bartAvailable(), "bart is not on the PATH (install it: apt-get install bart)");
+		writeMapsAndTruth();
+		final String[] args = { "-S", "-R", "W:3:0:0.001", "-R", "T:3:0:0.001", "-i", "30" };
+		final List<Object> theirs = new ArrayList<>(List.of((Object[]) args)), ours = new ArrayList<>(theirs);
+		theirs.addAll(List.of("-t", "traj", "ksp", "maps", "theirs"));
+		theirs.add(0, "pics");
+		Cli.bart(dir, theirs.toArray());
+		ours.add(0, "pics");
+		ours.addAll(List.of("-t", dir.resolve("traj"), dir.resolve("ksp"), dir.resolve("maps"), dir.resolve("ours")));
+		final Cli.Result r = Cli.run(ours.toArray());
+		assertEquals(0, r.code, r.toString());
+		final double o = nrmse("ours"), t = nrmse("theirs");
+		System.out.printf("pics %dx%d, %d coils, %d spokes, %s: scaled NRMSE ours %.4f, bart %.4f (seed %d)%n", n, n,
+			coils, spokes, String.join(" ", args), o, t, seed);
+		assertTrue(o <= t, "W + T: scaled NRMSE " + o + " > bart's " + t + " (seed " + seed + ")");
+	}
+
+	/**
 	 * Toeplitz, forward-adjoint and exact normal operators give the same image (the first two to the NUFFT's ε, the
 	 * exact one with none), with -i and --verbose.
 	 */
@@ -169,9 +194,9 @@ class PicsTest {
 		writeMapsAndTruth();
 		final Object[][] cases = { { "-r", "-0.5" }, { "-i", "0" }, { "-l3" }, { "--normal", "stone" }, { "-R",
 			"X:3:0:0.1" }, { "-R", "T:3:0:-0.25" }, { "-R", "W:3:1:0.1" }, { "-l1", "-r", "-2" }, { "-R", "T:3:0:0.1",
-				"-i", "-4" }, { "-R", "T:3:0" } };
+				"-i", "-4" }, { "-R", "T:3:0" }, { "-R", "Q:0.1", "-R", "Q:0.2" } };
 		final String[] named = { "-0.5", "0", "-l3", "stone", "X:3:0:0.1", "-0.25", "W:3:1:0.1", "-2", "-4",
-			"T:3:0" };
+			"T:3:0", "Tikhonov terms" };
 		for (int c = 0; c < cases.length; c++) {
 			final Object[] args = new Object[cases[c].length + 6];
 			args[0] = "pics";

@@ -8,9 +8,10 @@ import org.nufftj.operator.LinearOperator;
 import org.nufftj.operator.Operators;
 
 /**
- * ADMM (Boyd et al., Found. Trends Mach. Learn. 3:1 (2011), scaled form) for min_x ½‖A x − y‖² + R(G x) with R an
- * {@link L1Penalty} on the coefficients of its transform G (total variation: G the finite differences), given
- * N = AᴴA and b = Aᴴy — BART's {@code pics -R T} (its ADMM: ρ = 0.5 and 10 CG iterations by default):
+ * ADMM (Boyd et al., Found. Trends Mach. Learn. 3:1 (2011), scaled form) for min_x ½‖A x − y‖² + R(G x) with R a
+ * {@link Penalty} on the coefficients of its transform G (one {@link L1Penalty}, e.g. total variation with G the
+ * finite differences, or a {@link PenaltySum} of several), given N = AᴴA and b = Aᴴy — BART's {@code pics -R T}
+ * (its ADMM: ρ = 0.5 and 10 CG iterations by default):
  * <pre>
  *   x ← argmin ½‖A x − y‖² + ρ/2‖G x − z + u‖²,  i.e. (N + ρGᴴG) x = b + ρGᴴ(z − u), by CG warm-started at x
  *   h ← α G x + (1 − α) z   (over-relaxation, Boyd §3.4.3; α = 1: none)
@@ -30,7 +31,7 @@ import org.nufftj.operator.Operators;
 public final class Admm implements AutoCloseable {
 
 	private final LinearOperator normal, g, gNormal, system;
-	private final L1Penalty penalty;
+	private final Penalty penalty;
 	private final double rho, tolerance, relaxation;
 	private final int iterations, cgBudget;
 	private final ConjugateGradient cg;
@@ -44,7 +45,7 @@ public final class Admm implements AutoCloseable {
 	 * @param cgIterations CG iterations per x-update ≥ 1
 	 * @param tolerance    relative primal and dual residual to stop at; 0 runs every iteration
 	 */
-	public Admm(final LinearOperator normal, final L1Penalty penalty, final double rho, final int iterations,
+	public Admm(final LinearOperator normal, final Penalty penalty, final double rho, final int iterations,
 		final int cgIterations, final double tolerance)
 	{
 		this(normal, penalty, rho, iterations, cgIterations, tolerance, 1, 0, 0);
@@ -57,7 +58,7 @@ public final class Admm implements AutoCloseable {
 	 *
 	 * @param budget BART's {@code -i}: CG iterations (normal-operator applications) in all, ≥ 1
 	 */
-	public static Admm bart(final LinearOperator normal, final L1Penalty penalty, final double rho, final int budget,
+	public static Admm bart(final LinearOperator normal, final Penalty penalty, final double rho, final int budget,
 		final int cgIterations, final double tolerance)
 	{
 		InvalidInputException.require(budget >= 1, "ADMM: iterations is " + budget + ", expected >= 1");
@@ -75,7 +76,7 @@ public final class Admm implements AutoCloseable {
 	 * @param cgTolerance  each CG solve stops at ‖r‖ ≤ cgTolerance·‖rhs‖; 0: runs cgIterations
 	 * @param cgBudget     stop once the CG iterations of all steps exceed this; 0: no budget
 	 */
-	public Admm(final LinearOperator normal, final L1Penalty penalty, final double rho, final int iterations,
+	public Admm(final LinearOperator normal, final Penalty penalty, final double rho, final int iterations,
 		final int cgIterations, final double tolerance, final double relaxation, final double cgTolerance,
 		final int cgBudget)
 	{

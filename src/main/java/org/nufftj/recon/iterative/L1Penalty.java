@@ -19,7 +19,7 @@ import org.nufftj.operator.UndecimatedWavelet;
  * squares over the bands), so CPU and GPU run one code path. The penalty owns the transform and its work buffers.
  * </p>
  */
-public final class L1Penalty implements AutoCloseable {
+public final class L1Penalty implements Penalty {
 
 	private final LinearOperator transform;
 	private final double lambda;
@@ -86,6 +86,7 @@ public final class L1Penalty implements AutoCloseable {
 
 	// -- public API --
 
+	@Override
 	public LinearOperator transform() { return transform; }
 
 	public double lambda() { return lambda; }
@@ -93,6 +94,7 @@ public final class L1Penalty implements AutoCloseable {
 	public boolean joint() { return joint; }
 
 	/** Coefficients c ← prox_{t·R}(c) in place (t > 0 the step). */
+	@Override
 	public void shrink(final Buffer coefficients, final double t) {
 		final Backend b = transform.backend();
 		Buffer.requireLength(coefficients, transform.rangeLength(), name + ": coefficients");
@@ -113,6 +115,7 @@ public final class L1Penalty implements AutoCloseable {
 	}
 
 	/** R(x) from the coefficients c = T x. */
+	@Override
 	public double value(final Buffer coefficients) {
 		final Backend b = transform.backend();
 		if (lambda == 0) return 0;

@@ -218,6 +218,57 @@ public abstract class AbstractRegularizationTest extends AbstractBackendFixture 
 		}
 	}
 
+	/**
+	 * A sum of penalties (BART's repeated {@code -R}): ADMM with TV(λ₁) + TV(λ₂) as two splits reaches the dual
+	 * solution for TV(λ₁ + λ₂), the same minimiser; and a sum's proximal map and value are its terms' on their parts
+	 * of the stacked coefficients (wavelet + TV).
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void penaltySumIsItsTerms(final Precision p) {
+		final double bound = p == Precision.FLOAT ? 3e-4 : 1e-4;
+		final int[] size = { 12, 10 };
+		final int px = 120;
+		final double[] y = new double[2 * px];
+		for (int i = 0; i < px; i++) {
+			final int xx = i % 12, yy = i / 12;
+			y[2 * i] = (xx > 4 && yy > 3 ? 1 : 0) + 0.2 * random.nextGaussian();
+			y[2 * i + 1] = (xx < 8 ? 0.5 : 0) + 0.2 * random.nextGaussian();
+		}
+		final double[] expected = tvDenoiseByDual(y, 12, 10, 0.15, true);
+		final PenaltySum sum = keep(new PenaltySum(L1Penalty.totalVariation(backend, p, size, 1, 3, 0.06, true),
+			L1Penalty.totalVariation(backend, p, size, 1, 3, 0.09, true)));
+		final LinearOperator id = keep(Operators.identity(backend, p, 2 * px));
+		final Buffer b = keep(upload(y, p)), x = keep(backend.allocate(2 * px, p));
+		try (Admm admm = new Admm(id, sum, 1.0, 400, 10, 0)) {
+			admm.solve(b, x, 0, null);
+		}
+		final double e = relative(expected, download(x));
+		assertTrue(e <= bound, "TV(0.06) + TV(0.09) by ADMM vs the dual solution of TV(0.15): " + e + " > " + bound +
+			", seed " + seed);
+
+		final L1Penalty w = L1Penalty.wavelet(backend, p, size, 1, 3, 0.2), t = L1Penalty.totalVariation(backend, p,
+			size, 1, 3, 0.3, true);
+		final PenaltySum wt = keep(new PenaltySum(w, t));
+		final long lw = w.transform().rangeLength(), lt = t.transform().rangeLength();
+		assertEquals(lw + lt, wt.transform().rangeLength(), "stacked coefficients");
+		final double[] c = gaussian((int) (lw + lt));
+		final double[] cw = java.util.Arrays.copyOf(c, (int) lw), ct = java.util.Arrays.copyOfRange(c, (int) lw, c.length);
+		try (Buffer bc = upload(c, p); Buffer bw = upload(cw, p); Buffer bt = upload(ct, p)) {
+			final double value = wt.value(bc), parts = w.value(bw) + t.value(bt);
+			assertEquals(parts, value, 1e-6 * Math.abs(parts), "value of the sum");
+			wt.shrink(bc, 0.7);
+			w.shrink(bw, 0.7);
+			t.shrink(bt, 0.7);
+			final double[] joined = new double[c.length];
+			System.arraycopy(download(bw), 0, joined, 0, (int) lw);
+			System.arraycopy(download(bt), 0, joined, (int) lw, (int) lt);
+			assertTrue(relative(joined, download(bc)) <= 1e-12, "shrink of the sum, seed " + seed);
+			assertTrue(relative(c, joined) > 1e-3, "the shrink is active");
+		}
+		assertThrows(InvalidInputException.class, () -> new PenaltySum(w));
+	}
+
 	@Test
 	void badSettingsAreRefused() {
 		final Precision p = Precision.FLOAT;
