@@ -15,6 +15,7 @@ import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
 import org.nufftj.operator.LinearOperator;
 import org.nufftj.operator.NufftOperator;
+import org.nufftj.operator.Operators;
 import org.nufftj.recon.iterative.Admm;
 import org.nufftj.recon.iterative.ConjugateGradient;
 import org.nufftj.recon.iterative.Fista;
@@ -187,6 +188,18 @@ public final class Pics {
 	public static Result reconstruct(final Session session, final Trajectory t, final int[] size, final float[] kspace,
 		final float[] maps, final int coils, final Settings s, final float[] start, final IterationListener listener)
 	{
+		return reconstruct(session, t, size, kspace, maps, coils, s, start, null, listener);
+	}
+
+	/**
+	 * As above with BART's {@code -p} sample weights ({@link PicsWeights}; null for none): the k-space is multiplied by
+	 * p and the forward model by P (weights shared by the coils through the SENSE operator's W = p², so the Toeplitz
+	 * normal operator takes them too; weights per coil as a diagonal after it, forward-then-adjoint normal only).
+	 */
+	public static Result reconstruct(final Session session, final Trajectory t, final int[] size, final float[] kspace,
+		final float[] maps, final int coils, final Settings s, final float[] start, final PicsWeights weights,
+		final IterationListener listener)
+	{
 		long px = 1;
 		for (final int n : size) px *= n;
 		InvalidInputException.require(maps.length == 2 * px * coils, "maps: " + maps.length / 2 + " values, expected " +
@@ -195,19 +208,27 @@ public final class Pics {
 			" samples, expected " + coils + " coils x " + t.count() + " trajectory points");
 		InvalidInputException.require(start == null || start.length == 2 * px, "warm start: " + (start == null ? 0 :
 			start.length / 2) + " pixels, expected " + px + " of " + Options.describeMatrix(size));
+		final boolean perCoil = weights != null && weights.perCoil();
+		InvalidInputException.require(!perCoil || s.normal == Normal.NUFFT, "-p: weights that differ between coils " +
+			"need --normal nufft (the Toeplitz normal operator takes one weight per sample for every coil)");
+		final float[] w2 = weights == null || perCoil ? null : weights.squared();
 		final Backend backend = session.backend(s.nufft);
 		final Precision p = s.nufft.precision();
 		final Regularization reg = s.regularization;
 		final long t0 = System.nanoTime();
 		try (NufftPlan plan = backend.plan(size, s.nufft)) {
 			plan.setPoints(t);
-			try (Buffer bmaps = upload(backend, maps, p); Buffer y = upload(backend, kspace, p);
+			try (Buffer bmaps = upload(backend, maps, p);
+				Buffer y = upload(backend, weights == null ? kspace : weights.weigh(kspace), p);
 				Buffer b = backend.allocate(2 * px, p);
 				Buffer x = start == null ? backend.allocate(2 * px, p) : upload(backend, start, p);
-				SenseOperator a = SenseOperator.bart(backend, plan, bmaps, coils);
+				Buffer bw = perCoil ? upload(backend, weights.values(), p) : null;
+				SenseOperator sense = new SenseOperator(backend, plan, bmaps, coils, NufftOperator.bartScale(size), w2);
+				LinearOperator pw = perCoil ? Operators.realDiagonal(bw, y.length()) : null;
+				LinearOperator a = perCoil ? Operators.chain(sense, pw) : Operators.chain(sense);
 				ToeplitzNormal toeplitz = s.normal == Normal.TOEPLITZ ? new ToeplitzNormal(backend, t, size, s.nufft,
-					NufftOperator.bartScale(size), null, coils) : null;
-				LinearOperator normal = toeplitz != null ? a.normal(toeplitz) : a.normal())
+					NufftOperator.bartScale(size), w2, coils) : null;
+				LinearOperator normal = toeplitz != null ? sense.normal(toeplitz) : a.normal())
 			{
 				a.applyAdjoint(y, b);
 				final double sigma = bartScale(read(backend, b));
@@ -252,6 +273,7 @@ public final class Pics {
 						}
 					}
 				}
+				if (weights != null) extra += "; " + weights;
 				if (s.rescale) backend.scale(x, sigma);
 				final float[] image = read(backend, x);
 				final long t2 = System.nanoTime();
@@ -269,6 +291,14 @@ public final class Pics {
 	 */
 	public static Result run(final Session session, final Path kspace, final Path maps, final Path traj,
 		final Path output, final Settings s, final Path warmStart, final IterationListener listener) throws IOException
+	{
+		return run(session, kspace, maps, traj, null, output, s, warmStart, listener);
+	}
+
+	/** As above with BART's {@code -p} sample weights from {@code weights} (null for none; {@link PicsWeights}). */
+	public static Result run(final Session session, final Path kspace, final Path maps, final Path traj,
+		final Path weights, final Path output, final Settings s, final Path warmStart, final IterationListener listener)
+		throws IOException
 	{
 		final Cfl.Array m = Cfl.read(maps), k = Cfl.read(kspace);
 		final long[] md = m.dims(), kd = k.dims();
@@ -296,7 +326,8 @@ public final class Pics {
 				.dims()) + ", expected an image of " + md[0] + " x " + md[1] + " x " + md[2]);
 			start = w.data();
 		}
-		final Result r = reconstruct(session, t, size, k.data(), m.data(), (int) kd[3], s, start, listener);
+		final PicsWeights p = weights == null ? null : PicsWeights.read(weights, kd);
+		final Result r = reconstruct(session, t, size, k.data(), m.data(), (int) kd[3], s, start, p, listener);
 		final long[] out = new long[Cfl.DIMS];
 		Arrays.fill(out, 1);
 		for (int a = 0; a < 3; a++) out[a] = md[a];

@@ -74,6 +74,10 @@ final class PicsCommand implements Callable<Integer> {
 		"Cartesian pics is not implemented).")
 	Path traj;
 
+	@Option(names = "-p", paramLabel = "<weights>", description = "Sample weights p [1, readout, shots(, coils)], " +
+		"real >= 0, as bart: the k-space and the forward model are multiplied by p (data term 1/2 ||P(A x - y)||^2).")
+	Path weights;
+
 	@Option(names = "-S", description = "Re-scale the image after reconstruction (multiply by bart's data scale).")
 	boolean rescale;
 
@@ -131,7 +135,7 @@ final class PicsCommand implements Callable<Integer> {
 		if (capped != null) err.println("nufft-j: " + capped);
 		final Pics.Result r;
 		try (Session session = new Session(err::println)) {
-			r = Pics.run(session, kspace, maps, traj, output, s, warmStart, verbose ? (k, res, objective) -> err.printf(
+			r = Pics.run(session, kspace, maps, traj, weights, output, s, warmStart, verbose ? (k, res, objective) -> err.printf(
 				Locale.ROOT, "iteration %d: relative residual %.6e%s%n", k, res, Double.isNaN(objective) ? "" : String
 					.format(Locale.ROOT, ", objective %.6e", objective)) : null);
 		}
