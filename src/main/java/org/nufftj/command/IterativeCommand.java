@@ -20,7 +20,8 @@ import ij.ImagePlus;
  * Plugins › NUFFT-J › Iterative reconstruction: {@code nufft-j pics} from Fiji — SENSE with Tikhonov, l1-wavelet or
  * total-variation regularisation ({@link Pics}, through {@link IterativeReconstruction}: the command line's code path)
  * of an ISMRMRD or BART k-space file, coil maps by ESPIRiT from the data or from a file; progress per iteration, Esc
- * cancels. Output: a calibrated 32-bit magnitude image with the parameters in its info. Field names are macro keys.
+ * cancels. Output: a calibrated 32-bit magnitude stack (every frame and slice, reconstructed frame by frame, stacked as
+ * Reconstruct k-space stacks them) with the parameters in its info. Field names are macro keys.
  */
 @Plugin(type = Command.class, label = "Iterative reconstruction", menuRoot = NufftCommand.MENU_ROOT,
 	menuPath = "Plugins>NUFFT-J>Iterative reconstruction", headless = true,
@@ -76,17 +77,19 @@ public class IterativeCommand extends AbstractScanCommand {
 			progress.done();
 		}
 		image = Stacks.stack(scan.title() + " (" + regularization + ")", List.of(r.image()), Stacks.parts("magnitude"),
-			1, scan.pixelMm());
+			scan.slices(), scan.pixelMm());
 		final StringBuilder info = new StringBuilder();
 		info.append("NUFFT-J Iterative reconstruction\n");
 		info.append("kspace=").append(kspace).append('\n');
 		info.append("input: ").append(scan.notes()).append('\n');
 		info.append("matrix=").append(Options.describeMatrix(scan.matrix())).append(" coils=").append(scan.coils())
-			.append('\n');
+			.append(" frames=").append(scan.frames()).append(" slices=").append(scan.slices()).append('\n');
 		info.append(String.format(Locale.ROOT, "maps=%s regularization=%s lambda=%g iterations=%d normal=%s " +
 			"device=%s%n", maps, regularization, lambda, iterations, normal, device));
 		info.append(r.mapsNote()).append('\n');
-		info.append(r.pics().description()).append('\n');
+		for (int f = 0; f < r.pics().size(); f++)
+			info.append(r.pics().size() > 1 ? "frame " + (f + 1) + ": " : "").append(r.pics().get(f).description())
+				.append('\n');
 		image.setProperty("Info", info.toString());
 		log = info.toString().trim();
 	}
