@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 		"  undecimated Daubechies-2 wavelet (FISTA, step -s / max eigenvalue with -e); -R T:flags:0:lambda:",
 		"  isotropic total variation (ADMM, rho -u, -C CG iterations per step);",
 		"  s = bart's data scale (p90 or max of |A^H y|); -S multiplies x by s.",
-		"kspace [1, readout, shots, coils], maps [X, Y, Z, coils], traj [3, readout, shots] -> output [X, Y, Z]." })
+		"kspace [1, readout, shots, coils], maps [X, Y, Z, coils], traj [3, readout, shots] -> output [X, Y, Z];",
+		"frames in k-space dims 5-15 (e.g. 10, time) are reconstructed jointly as bart does -> [X, Y, Z, 1, 1, frames]." })
 final class PicsCommand implements Callable<Integer> {
 
 	@Option(names = "-l", paramLabel = "1|2", description = "Regularisation: -l2 (Tikhonov, the default) or -l1 " +
