@@ -24,8 +24,9 @@ import org.nufftj.phantom.CoilSensitivities;
  * Shepp-Logan and a disc, analytic k-space on one golden-angle trajectory, 4 coils, 64²). BART 0.8 reconstructs such
  * data jointly (one data scale σ from the adjoint image of all frames, one solve of the block-diagonal system), and so
  * does NUFFT-J: against {@code bart pics} with the same arguments, σ agrees within 1% (measured ≤ 0.2%) and the image
- * [X, Y, 1, …, 2 in dim 10] within 5% NRMSE (measured 0.3–1.2%, five draws × three cases: BART's gridding error, as for one frame), for
- * {@code -l2}, total variation over time ({@code -R T:1024}) and weights that differ between the frames ({@code -p}).
+ * [X, Y, 1, …, 2 in dim 10] within 5% NRMSE (measured 0.3–1.2%, five draws × three cases: BART's gridding error, as
+ * for one frame), for {@code -l2}, total variation over time ({@code -R T:1024}) and weights that differ between the
+ * frames ({@code -p}).
  * Two identical frames give exactly the one-frame image in each (σ's quantiles and CG's step sizes are those of one
  * frame). Bad frame layouts exit with one line, writing nothing.
  */
