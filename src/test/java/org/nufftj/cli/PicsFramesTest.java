@@ -27,8 +27,8 @@ import org.nufftj.phantom.CoilSensitivities;
  * [X, Y, 1, …, 2 in dim 10] within 5% NRMSE (measured 0.3–1.2%, five draws × three cases: BART's gridding error, as
  * for one frame), for {@code -l2}, total variation over time ({@code -R T:1024}) and weights that differ between the
  * frames ({@code -p}).
- * Two identical frames give exactly the one-frame image in each (σ's quantiles and CG's step sizes are those of one
- * frame). Bad frame layouts exit with one line, writing nothing.
+ * Two identical frames give exactly the one-frame image in each (σ's quantiles, the largest eigenvalue and every
+ * step size are those of one frame) for {@code -l2} (both normal operators), {@code -l1 -e} and {@code -R T:3}. Bad frame layouts exit with one line, writing nothing.
  */
 class PicsFramesTest {
 
@@ -110,17 +110,21 @@ class PicsFramesTest {
 	void identicalFramesGiveTheOneFrameImage() throws Exception {
 		Cfl.write(dir.resolve("one"), new long[] { 1, readout, spokes, COILS }, Arrays.copyOf(Cfl.read(dir.resolve(
 			"same")).data(), 2 * readout * spokes * COILS));
-		for (final String normal : new String[] { "nufft", "toeplitz" }) {
+		final String[][] runs = { { "-l2", "-r", "0.01", "-i", "10", "--normal", "nufft" }, { "-l2", "-r", "0.01", "-i",
+			"10", "--normal", "toeplitz" }, { "-l1", "-r", "0.005", "-e", "-i", "20" }, { "-R", "T:3:0:0.005", "-i",
+				"10" } };
+		for (final String[] run : runs) {
+			final String normal = String.join(" ", run);
 			for (final String k : new String[] { "one", "same" }) {
-				final Cli.Result r = Cli.run("pics", "-S", "-l2", "-r", "0.01", "-i", "10", "--normal", normal, "-t", dir
-					.resolve("traj"), dir.resolve(k), dir.resolve("maps"), dir.resolve("out-" + k));
+				final Cli.Result r = Cli.run(concat(concat(new Object[] { "pics", "-S" }, (Object[]) run), "-t", dir
+					.resolve("traj"), dir.resolve(k), dir.resolve("maps"), dir.resolve("out-" + k)));
 				assertEquals(0, r.code, r.toString());
 			}
 			final float[] one = Cfl.read(dir.resolve("out-one")).data(), two = Cfl.read(dir.resolve("out-same")).data();
 			assertEquals(2 * one.length, two.length);
 			for (int f = 0; f < 2; f++) {
 				final double e = nrmse(Arrays.copyOfRange(two, f * one.length, (f + 1) * one.length), one);
-				assertTrue(e <= 1e-5, "--normal " + normal + " frame " + f + ": " + e + " (seed " + seed + ")");
+				assertTrue(e <= 1e-5, normal + ": frame " + f + ": " + e + " (seed " + seed + ")");
 			}
 		}
 	}
