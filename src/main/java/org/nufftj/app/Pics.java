@@ -197,28 +197,58 @@ public final class Pics {
 	public static Result reconstruct(final Session session, final Trajectory t, final int[] size, final float[] kspace,
 		final float[] maps, final int coils, final Settings s, final float[] start, final IterationListener listener)
 	{
-		long px = 1;
-		for (final int n : size) px *= n;
-		InvalidInputException.require(maps.length == 2 * px * coils, "maps: " + maps.length / 2 + " values, expected " +
-			coils + " coils x " + px + " pixels of " + Options.describeMatrix(size));
-		InvalidInputException.require(kspace.length == 2L * t.count() * coils, "kspace: " + kspace.length / 2 +
-			" samples, expected " + coils + " coils x " + t.count() + " trajectory points");
+		return reconstruct(session, t, size, kspace, maps, coils, 1, s, start, null, listener);
+	}
+
+	/**
+	 * As above with BART's {@code -p} sample weights ({@link PicsWeights}; null for none) and {@code frames} frames
+	 * reconstructed jointly as {@code bart pics} does with a trajectory (one σ from the adjoint image of all frames, one
+	 * solve of the block-diagonal system; only a regulariser over time couples the frames): k-space
+	 * [frame][coil][point], the same trajectory and maps for every frame, image and warm start [frame][pixel]. The
+	 * k-space is multiplied by p and the forward model by P (weights the same for every coil and frame through the
+	 * SENSE operator's W = p², so the Toeplitz normal operator takes them too; else as a diagonal after the forward
+	 * model, forward-then-adjoint normal operator only).
+	 */
+	public static Result reconstruct(final Session session, final Trajectory t, final int[] size, final float[] kspace,
+		final float[] maps, final int coils, final int frames, final Settings s, final float[] start,
+		final PicsWeights weights, final IterationListener listener)
+	{
+		long px1 = 1;
+		for (final int n : size) px1 *= n;
+		final long px = px1 * frames;
+		InvalidInputException.require(maps.length == 2 * px1 * coils, "maps: " + maps.length / 2 + " values, " +
+			"expected " + coils + " coils x " + px1 + " pixels of " + Options.describeMatrix(size));
+		InvalidInputException.require(kspace.length == 2L * t.count() * coils * frames, "kspace: " + kspace.length / 2 +
+			" samples, expected " + (frames > 1 ? frames + " frames x " : "") + coils + " coils x " + t.count() +
+			" trajectory points");
 		InvalidInputException.require(start == null || start.length == 2 * px, "warm start: " + (start == null ? 0 :
-			start.length / 2) + " pixels, expected " + px + " of " + Options.describeMatrix(size));
+			start.length / 2) + " pixels, expected " + px + " of " + (frames > 1 ? frames + " frames of " : "") + Options
+				.describeMatrix(size));
+		final boolean varies = weights != null && weights.varies();
+		InvalidInputException.require(!varies || s.normal == Normal.NUFFT, "-p: weights that differ between coils or " +
+			"frames need --normal nufft (the Toeplitz normal operator takes one weight per sample for every coil)");
+		final float[] w2 = weights == null || varies ? null : weights.squared();
 		final Backend backend = session.backend(s.nufft);
 		final Precision p = s.nufft.precision();
 		final Regularization reg = s.regularization;
 		final long t0 = System.nanoTime();
 		try (NufftPlan plan = s.normal == Normal.EXACT ? backend.exactPlan(size, p) : backend.plan(size, s.nufft)) {
 			plan.setPoints(t);
-			try (Buffer bmaps = upload(backend, maps, p); Buffer y = upload(backend, kspace, p);
+			try (Buffer bmaps = upload(backend, maps, p);
+				Buffer y = upload(backend, weights == null ? kspace : weights.weigh(kspace), p);
 				Buffer b = backend.allocate(2 * px, p);
 				Buffer x = start == null ? backend.allocate(2 * px, p) : upload(backend, start, p);
-				SenseOperator a = SenseOperator.bart(backend, plan, bmaps, coils);
+				Buffer bw = varies ? upload(backend, weights.values(), p) : null;
+				SenseOperator sense = new SenseOperator(backend, plan, bmaps, coils, NufftOperator.bartScale(size), w2);
+				LinearOperator joint = frames == 1 ? Operators.chain(sense) : Operators.blockDiagonal(sense, frames);
+				LinearOperator pw = varies ? Operators.realDiagonal(bw, y.length()) : null;
+				LinearOperator a = varies ? Operators.chain(joint, pw) : Operators.chain(joint);
 				ToeplitzNormal toeplitz = s.normal == Normal.TOEPLITZ ? new ToeplitzNormal(backend, t, size, s.nufft,
-					NufftOperator.bartScale(size), null, coils) : s.normal == Normal.EXACT ? ToeplitzNormal.exact(backend,
-						t, size, p, NufftOperator.bartScale(size), null, coils) : null;
-				LinearOperator normal = toeplitz != null ? a.normal(toeplitz) : a.normal())
+					NufftOperator.bartScale(size), w2, coils) : s.normal == Normal.EXACT ? ToeplitzNormal.exact(backend, t,
+						size, p, NufftOperator.bartScale(size), w2, coils) : null;
+				LinearOperator frameNormal = varies ? null : toeplitz != null ? sense.normal(toeplitz) : sense.normal();
+				LinearOperator normal = varies ? a.normal() : frames == 1 ? Operators.chain(frameNormal) : Operators
+					.blockDiagonal(frameNormal, frames))
 			{
 				a.applyAdjoint(y, b);
 				final double sigma = bartScale(read(backend, b));
@@ -237,8 +267,8 @@ public final class Pics {
 				}
 				else {
 					final double tikhonov = reg.tikhonovLambda();
-					try (Penalty penalty = penalty(backend, p, size, reg); LinearOperator id = tikhonov > 0 ? Operators
-						.identity(backend, p, 2 * px) : null; LinearOperator scaled = id != null ? Operators.scale(id,
+					try (Penalty penalty = penalty(backend, p, size, frames, reg); LinearOperator id = tikhonov > 0 ?
+						Operators.identity(backend, p, 2 * px) : null; LinearOperator scaled = id != null ? Operators.scale(id,
 							tikhonov) : null; LinearOperator withL2 = id != null ? Operators.sum(normal, scaled) : null)
 					{
 						if (reg.kind() == Regularization.Kind.L1_WAVELET && !s.admm) {
@@ -265,6 +295,7 @@ public final class Pics {
 						}
 					}
 				}
+				if (weights != null) extra += "; " + weights;
 				if (s.rescale) backend.scale(x, sigma);
 				final float[] image = read(backend, x);
 				final long t2 = System.nanoTime();
@@ -278,18 +309,19 @@ public final class Pics {
 
 	/**
 	 * The ADMM/FISTA penalty of an l1 term or of a {@link Regularization.Kind#SUM} (its l1-wavelet and total-variation
-	 * terms, stacked; its Tikhonov terms go to the normal operator): spatial, one frame, isotropic total variation.
+	 * terms, stacked; its Tikhonov terms go to the normal operator) on {@code frames} images of {@code size} (isotropic
+	 * total variation).
 	 */
-	private static Penalty penalty(final Backend backend, final Precision p, final int[] size,
+	private static Penalty penalty(final Backend backend, final Precision p, final int[] size, final int frames,
 		final Regularization reg)
 	{
 		final List<Penalty> parts = new ArrayList<>();
 		try {
 			for (final Regularization t : reg.terms()) {
-				if (t.kind() == Regularization.Kind.L1_WAVELET) parts.add(L1Penalty.wavelet(backend, p, size, 1, t.flags(),
-					t.lambda()));
+				if (t.kind() == Regularization.Kind.L1_WAVELET) parts.add(L1Penalty.wavelet(backend, p, size, frames, t
+					.flags(), t.lambda()));
 				else if (t.kind() == Regularization.Kind.TOTAL_VARIATION) parts.add(L1Penalty.totalVariation(backend, p,
-					size, 1, t.flags(), t.lambda(), true));
+					size, frames, t.flags(), t.lambda(), true));
 			}
 			return parts.size() == 1 ? parts.get(0) : new PenaltySum(parts.toArray(new Penalty[0]));
 		}
@@ -300,20 +332,35 @@ public final class Pics {
 	}
 
 	/**
-	 * {@code bart pics} on files: k-space [1, readout, shots, coils], maps [X, Y, Z, coils] (one set), trajectory
-	 * [3, readout, shots] in cycles/FOV → image [X, Y, Z].
+	 * {@code bart pics} on files: k-space [1, readout, shots, coils, 1, frames…] (frames in any of dims 5–15, e.g.
+	 * TIME_DIM 10; reconstructed jointly as bart does), maps [X, Y, Z, coils] (one set, shared by the frames),
+	 * trajectory [3, readout, shots] in cycles/FOV (shared by the frames) → image [X, Y, Z, 1, 1, frames…].
 	 */
 	public static Result run(final Session session, final Path kspace, final Path maps, final Path traj,
 		final Path output, final Settings s, final Path warmStart, final IterationListener listener) throws IOException
 	{
+		return run(session, kspace, maps, traj, null, output, s, warmStart, listener);
+	}
+
+	/** As above with BART's {@code -p} sample weights from {@code weights} (null for none; {@link PicsWeights}). */
+	public static Result run(final Session session, final Path kspace, final Path maps, final Path traj,
+		final Path weights, final Path output, final Settings s, final Path warmStart, final IterationListener listener)
+		throws IOException
+	{
 		final Cfl.Array m = Cfl.read(maps), k = Cfl.read(kspace);
 		final long[] md = m.dims(), kd = k.dims();
+		long frames = 1;
 		for (int d = 4; d < Cfl.DIMS; d++) {
-			InvalidInputException.require(md[d] == 1, maps + ": dims " + Arrays.toString(md) + ": only one set of maps " +
-				"and one frame are supported (dimension " + d + " is " + md[d] + ")");
-			InvalidInputException.require(kd[d] == 1, kspace + ": dims " + Arrays.toString(kd) + ": only one frame is " +
-				"supported (dimension " + d + " is " + kd[d] + ")");
+			InvalidInputException.require(md[d] == 1, maps + ": dims " + Arrays.toString(md) + ": only one set of maps, " +
+				"shared by every frame, is supported (dimension " + d + " is " + md[d] + ")");
+			frames *= kd[d];
 		}
+		InvalidInputException.require(kd[4] == 1, kspace + ": dims " + Arrays.toString(kd) + ": dimension 4 (maps) " +
+			"must be 1, as bart requires");
+		InvalidInputException.require((s.regularization.flags() & TIME_FLAG) == 0 || frames == kd[TIME_DIM],
+			kspace + ": dims " + Arrays.toString(kd) + ": total variation over time (flag 1024) needs every frame in " +
+				"dimension " + TIME_DIM + " (found " + frames + " frames, " + kd[TIME_DIM] + " in dimension " + TIME_DIM +
+				")");
 		InvalidInputException.require(kd[0] == 1, kspace + ": expected dims [1, readout, shots, coils], found " + Arrays
 			.toString(kd));
 		InvalidInputException.require(kd[3] == md[3], "maps: " + md[3] + " coils but k-space has " + kd[3] + " (maps " +
@@ -328,17 +375,23 @@ public final class Pics {
 			final Cfl.Array w = Cfl.read(warmStart);
 			long wpx = 1;
 			for (final long d : w.dims()) wpx *= d;
-			InvalidInputException.require(wpx == md[0] * md[1] * md[2], warmStart + ": dims " + Arrays.toString(w
-				.dims()) + ", expected an image of " + md[0] + " x " + md[1] + " x " + md[2]);
+			InvalidInputException.require(wpx == md[0] * md[1] * md[2] * frames, warmStart + ": dims " + Arrays
+				.toString(w.dims()) + ", expected an image of " + md[0] + " x " + md[1] + " x " + md[2] + (frames > 1 ?
+					" x " + frames + " frames" : ""));
 			start = w.data();
 		}
-		final Result r = reconstruct(session, t, size, k.data(), m.data(), (int) kd[3], s, start, listener);
-		final long[] out = new long[Cfl.DIMS];
-		Arrays.fill(out, 1);
+		final PicsWeights p = weights == null ? null : PicsWeights.read(weights, kd);
+		final Result r = reconstruct(session, t, size, k.data(), m.data(), (int) kd[3], (int) frames, s, start, p,
+			listener);
+		final long[] out = kd.clone(); // bart's image dims: the maps' X, Y, Z, then the k-space's frame dims
+		out[3] = 1;
 		for (int a = 0; a < 3; a++) out[a] = md[a];
 		Cfl.write(output, out, r.image());
 		return r;
 	}
+
+	/** BART's TIME_DIM and its flag (src/misc/mri.h): the -R T flag bit of total variation over frames. */
+	static final int TIME_DIM = 10, TIME_FLAG = 1 << TIME_DIM;
 
 	/** BART 0.8's estimate_scaling_norm(1, N, a, false) on an image a (complex interleaved); 1 when it is 0. */
 	public static double bartScale(final float[] image) {

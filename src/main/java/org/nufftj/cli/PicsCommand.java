@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
 		"  undecimated Daubechies-2 wavelet (FISTA, step -s / max eigenvalue with -e); -R T:flags:0:lambda:",
 		"  isotropic total variation (ADMM, rho -u, -C CG iterations per step);",
 		"  s = bart's data scale (p90 or max of |A^H y|); -S multiplies x by s.",
-		"kspace [1, readout, shots, coils], maps [X, Y, Z, coils], traj [3, readout, shots] -> output [X, Y, Z]." })
+		"kspace [1, readout, shots, coils], maps [X, Y, Z, coils], traj [3, readout, shots] -> output [X, Y, Z];",
+		"frames in k-space dims 5-15 (e.g. 10, time) are reconstructed jointly as bart does -> [X, Y, Z, 1, 1, frames]." })
 final class PicsCommand implements Callable<Integer> {
 
 	@Option(names = "-l", paramLabel = "1|2", description = "Regularisation: -l2 (Tikhonov, the default) or -l1 " +
@@ -73,6 +74,10 @@ final class PicsCommand implements Callable<Integer> {
 	@Option(names = "-t", paramLabel = "<traj>", required = true, description = "Trajectory .cfl (required: " +
 		"Cartesian pics is not implemented).")
 	Path traj;
+
+	@Option(names = "-p", paramLabel = "<weights>", description = "Sample weights p [1, readout, shots(, coils)], " +
+		"real >= 0, as bart: the k-space and the forward model are multiplied by p (data term 1/2 ||P(A x - y)||^2).")
+	Path weights;
 
 	@Option(names = "-S", description = "Re-scale the image after reconstruction (multiply by bart's data scale).")
 	boolean rescale;
@@ -132,7 +137,7 @@ final class PicsCommand implements Callable<Integer> {
 		if (capped != null) err.println("nufft-j: " + capped);
 		final Pics.Result r;
 		try (Session session = new Session(err::println)) {
-			r = Pics.run(session, kspace, maps, traj, output, s, warmStart, verbose ? (k, res, objective) -> err.printf(
+			r = Pics.run(session, kspace, maps, traj, weights, output, s, warmStart, verbose ? (k, res, objective) -> err.printf(
 				Locale.ROOT, "iteration %d: relative residual %.6e%s%n", k, res, Double.isNaN(objective) ? "" : String
 					.format(Locale.ROOT, ", objective %.6e", objective)) : null);
 		}

@@ -1,5 +1,7 @@
 package org.nufftj.command;
 
+import java.awt.Color;
+import java.awt.GraphicsEnvironment;
 import java.util.List;
 import java.util.Locale;
 
@@ -15,12 +17,14 @@ import org.scijava.plugin.Parameter;
 import org.scijava.plugin.Plugin;
 
 import ij.ImagePlus;
+import ij.gui.Plot;
 
 /**
  * Plugins › NUFFT-J › Iterative reconstruction: {@code nufft-j pics} from Fiji — SENSE with Tikhonov, l1-wavelet or
  * total-variation regularisation ({@link Pics}, through {@link IterativeReconstruction}: the command line's code path)
  * of an ISMRMRD or BART k-space file, coil maps by ESPIRiT from the data or from a file; progress per iteration, Esc
- * cancels. Output: a calibrated 32-bit magnitude image with the parameters in its info. Field names are macro keys.
+ * cancels. Output: a calibrated 32-bit magnitude stack (every frame and slice, reconstructed frame by frame, stacked as
+ * Reconstruct k-space stacks them) with the parameters in its info. Field names are macro keys.
  */
 @Plugin(type = Command.class, label = "Iterative reconstruction", menuRoot = NufftCommand.MENU_ROOT,
 	menuPath = "Plugins>NUFFT-J>Iterative reconstruction", headless = true,
@@ -57,6 +61,10 @@ public class IterativeCommand extends AbstractScanCommand {
 	@Parameter(type = ItemIO.OUTPUT, required = false, label = "log")
 	public String log;
 
+	/** The residual per iteration (one curve per frame); made only when not headless (the values are in the info). */
+	@Parameter(type = ItemIO.OUTPUT, required = false, label = "residual plot")
+	public Plot residuals;
+
 	@Override
 	protected void execute() throws java.io.IOException {
 		final IterativeReconstruction.MapsSource source = IterativeReconstruction.MapsSource.parse(maps);
@@ -76,18 +84,66 @@ public class IterativeCommand extends AbstractScanCommand {
 			progress.done();
 		}
 		image = Stacks.stack(scan.title() + " (" + regularization + ")", List.of(r.image()), Stacks.parts("magnitude"),
-			1, scan.pixelMm());
+			scan.slices(), scan.pixelMm());
 		final StringBuilder info = new StringBuilder();
 		info.append("NUFFT-J Iterative reconstruction\n");
 		info.append("kspace=").append(kspace).append('\n');
 		info.append("input: ").append(scan.notes()).append('\n');
 		info.append("matrix=").append(Options.describeMatrix(scan.matrix())).append(" coils=").append(scan.coils())
-			.append('\n');
+			.append(" frames=").append(scan.frames()).append(" slices=").append(scan.slices()).append('\n');
 		info.append(String.format(Locale.ROOT, "maps=%s regularization=%s lambda=%g iterations=%d normal=%s " +
 			"device=%s%n", maps, regularization, lambda, iterations, normal, device));
 		info.append(r.mapsNote()).append('\n');
-		info.append(r.pics().description()).append('\n');
+		for (int f = 0; f < r.pics().size(); f++)
+			info.append(r.pics().size() > 1 ? "frame " + (f + 1) + ": " : "").append(r.pics().get(f).description())
+				.append('\n');
+		final String what = residualName(reg.kind());
+		info.append("residual per iteration: ").append(what).append('\n');
+		final List<double[]> history = r.residuals();
+		for (int f = 0; f < history.size(); f++)
+			info.append(history.size() > 1 ? "residuals.frame" + (f + 1) : "residuals").append('=').append(join(history
+				.get(f))).append('\n');
+		if (!GraphicsEnvironment.isHeadless())
+			residuals = residualPlot(scan.title() + " (" + regularization + "): residual per iteration", what, history);
 		image.setProperty("Info", info.toString());
 		log = info.toString().trim();
+	}
+
+	// -- helpers --
+
+	/** What the solver of {@code kind} reports per iteration ({@link Pics}: CG, FISTA, ADMM). */
+	static String residualName(final Regularization.Kind kind) {
+		switch (kind) {
+			case L1_WAVELET: return "relative change ||x_k - x_k-1|| / ||x_k|| (FISTA)";
+			case TOTAL_VARIATION: return "relative primal residual ||Dx - z|| / max(||Dx||, ||z||) (ADMM)";
+			default: return "relative residual ||r|| / ||b|| (conjugate gradients)";
+		}
+	}
+
+	/** The residual against the iteration, one curve per frame, on a log axis when every value is positive. */
+	static Plot residualPlot(final String title, final String what, final List<double[]> history) {
+		final Plot p = new Plot(title, "iteration", what);
+		boolean positive = true;
+		for (final double[] h : history) for (final double v : h) positive &= v > 0;
+		final Color[] colours = { Color.BLUE, Color.RED, new Color(0, 140, 0), Color.MAGENTA, Color.ORANGE, Color.BLACK };
+		final StringBuilder legend = new StringBuilder();
+		for (int f = 0; f < history.size(); f++) {
+			final double[] h = history.get(f), x = new double[h.length];
+			for (int i = 0; i < h.length; i++) x[i] = i + 1;
+			p.setColor(colours[f % colours.length]);
+			p.addPoints(x, h, Plot.CONNECTED_CIRCLES);
+			legend.append(f > 0 ? "\t" : "").append("frame ").append(f + 1);
+		}
+		if (history.size() > 1 && history.size() <= 12) p.setLegend(legend.toString(), Plot.AUTO_POSITION);
+		p.setAxisYLog(positive);
+		p.setLimitsToFit(false);
+		return p;
+	}
+
+	private static String join(final double[] values) {
+		final StringBuilder b = new StringBuilder();
+		for (int i = 0; i < values.length; i++) b.append(i > 0 ? "," : "").append(String.format(Locale.ROOT, "%.6g",
+			values[i]));
+		return b.toString();
 	}
 }
