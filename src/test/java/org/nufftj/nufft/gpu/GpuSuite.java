@@ -127,7 +127,10 @@ public final class GpuSuite {
 				final int c = u.indexOf("[class:");
 				String cls = c >= 0 ? u.substring(c + 7, u.indexOf(']', c)) : "";
 				cls = cls.substring(cls.lastIndexOf('.') + 1);
-				return cls + " " + id.getDisplayName();
+				// A parameterised invocation's display name is only "[1] FLOAT": name its method too.
+				final int t = u.indexOf("[test-template:");
+				final String method = t >= 0 ? u.substring(t + 15, u.indexOf('(', t)) + " " : "";
+				return cls + " " + method + id.getDisplayName();
 			}
 		};
 		final LauncherDiscoveryRequestBuilder b = LauncherDiscoveryRequestBuilder.request();
@@ -152,7 +155,7 @@ public final class GpuSuite {
 			.append("GpuBackendDeviceTest = the GPU backend's buffers, vector operations and Buffer plans against host references, ")
 			.append("GpuReconTest = the shared AbstractReconTest suite (gridding recon and Pipe-Menon, vs the CPU backend), ")
 			.append("GpuOperatorTest = the shared AbstractOperatorTest suite (adjointness of every operator and ")
-			.append("composition), GpuIterativeTest = the shared AbstractIterativeTest suite (CG, SENSE, Toeplitz normal), ")
+			.append("composition), GpuIterativeTest = the shared AbstractIterativeTest suite (CG, SENSE, Toeplitz normal, exact plan and exact normal operator), ")
 			.append("GpuRegularizationTest = the shared AbstractRegularizationTest suite (soft threshold, wavelet, finite ")
 			.append("differences, FISTA, ADMM), ")
 			.append("NufftBackendServiceTest = the SciJava GPU service ")
