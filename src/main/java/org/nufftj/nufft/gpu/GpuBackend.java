@@ -73,11 +73,14 @@ public final class GpuBackend implements Backend {
 		boolean ok = false;
 		try {
 			final CufftLoader.Status fft = CufftLoader.status();
-			if (!fft.usable) throw new GpuException("GPU backend needs cuFFT: " + fft.description);
+			if (!fft.usable && GpuFfts.requested() == GpuFfts.Engine.CUFFT) {
+				throw new GpuException("GPU backend asked for cuFFT (nufftj.fft / NUFFTJ_FFT = cufft): " + fft.description);
+			}
 			device.makeCurrent();
 			// The modules every plan and vector operation launches from: a device that cannot run them fails here, so
 			// that device=auto falls back to the CPU when the backend is opened (spread_radial loads on first use).
 			device.load(GpuVectorKernels.MODULE, "deapodize", "interp", "spread", "setpts");
+			if (GpuFfts.useOwn()) device.load(GpuOwnFft.MODULE);
 			check(JCudaDriver.cuStreamCreate(stream, 0), "cuStreamCreate");
 			ok = true;
 		}
@@ -88,7 +91,7 @@ public final class GpuBackend implements Backend {
 			if (!ok && ownsDevice) device.close();
 		}
 		kernels = new GpuVectorKernels(device, stream);
-		ffts = new GpuFfts(stream);
+		ffts = new GpuFfts(device, stream);
 	}
 
 	// -- identity --

@@ -30,7 +30,7 @@ import jcuda.driver.JCudaDriver;
 public final class GpuDevice implements AutoCloseable {
 
 	/** Kernel modules, one per stage (kernels/*.cu), loaded from resources. */
-	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize", "vector", "setpts", "exact" };
+	static final String[] MODULES = { "spread", "spread_radial", "interp", "deapodize", "vector", "setpts", "exact", "fft" };
 	static final String RESOURCE_DIR = "/org/nufftj/gpu/";
 	/** Largest grid y extent of a launch (transforms per launch of the batched kernels). */
 	static final int MAX_GRID_Y = 65535;

@@ -14,22 +14,54 @@ import jcuda.jcufft.cufftType;
 import jcuda.runtime.cudaStream_t;
 
 /**
- * cuFFT plans on one stream, made on first use per (size, batch, precision) and kept until {@link #close()}:
- * in-place C2C (float) or Z2Z (double) transforms of {@code batch} complex arrays of {@code size} (x fastest) held
- * back to back, unnormalised, no shift; sign −1 forward, +1 inverse (CUFFT_FORWARD, CUFFT_INVERSE). Use with the
- * device's context current.
+ * The FFTs of one stream: in-place transforms of {@code batch} complex arrays of {@code size} (x fastest) held back
+ * to back, unnormalised, no shift; sign −1 forward, +1 inverse. By cuFFT (C2C / Z2Z plans made on first use per
+ * (size, batch, precision) and kept until {@link #close()}) or by NUFFT-J's own kernels ({@link GpuOwnFft},
+ * kernels/fft.cu), as {@link #engine()} says: the system property {@code nufftj.fft} or else the environment variable
+ * {@code NUFFTJ_FFT} — {@code auto} (the default: cuFFT when it loads, else our own), {@code cufft} or {@code own}.
+ * Use with the device's context current.
  */
 final class GpuFfts implements AutoCloseable {
 
+	/** Which FFT the GPU engine uses. */
+	enum Engine { AUTO, CUFFT, OWN }
+
 	private final CUstream stream;
 	private final Map<String, cufftHandle> plans = new HashMap<>();
+	private final GpuOwnFft own;
 
-	GpuFfts(final CUstream stream) {
+	GpuFfts(final GpuDevice device, final CUstream stream) {
 		this.stream = stream;
+		own = useOwn() ? new GpuOwnFft(device, stream) : null;
+	}
+
+	/** The engine asked for (property {@code nufftj.fft}, else {@code NUFFTJ_FFT}, else auto); refuses other values. */
+	static Engine requested() {
+		String v = System.getProperty("nufftj.fft");
+		if (v == null) v = System.getenv("NUFFTJ_FFT");
+		if (v == null || v.isBlank()) return Engine.AUTO;
+		for (final Engine e : Engine.values()) if (e.name().equalsIgnoreCase(v.trim())) return e;
+		throw new org.nufftj.InvalidInputException("FFT engine (nufftj.fft / NUFFTJ_FFT): unknown value '" + v +
+			"', expected auto, cufft or own");
+	}
+
+	/** True when the transforms run on NUFFT-J's own kernels: asked for, or auto without a usable cuFFT. */
+	static boolean useOwn() {
+		final Engine e = requested();
+		return e == Engine.OWN || e == Engine.AUTO && !CufftLoader.status().usable;
+	}
+
+	/** What runs the transforms, for logs and GPU Info. */
+	static String engine() {
+		return useOwn() ? "own FFT (kernels/fft.cu: Stockham radix 8/4/2/3/5/7)" : CufftLoader.status().toString();
 	}
 
 	/** Transforms {@code batch} arrays of {@code size} at {@code data} in place; queued on the stream. */
 	void execute(final CUdeviceptr data, final int[] size, final int batch, final boolean dbl, final int sign) {
+		if (own != null) {
+			own.execute(data, size, batch, dbl, sign);
+			return;
+		}
 		final cufftHandle h = plan(size, batch, dbl);
 		final int direction = sign < 0 ? JCufft.CUFFT_FORWARD : JCufft.CUFFT_INVERSE;
 		final int r = dbl ? JCufft.cufftExecZ2Z(h, data, data, direction) : JCufft.cufftExecC2C(h, data, data,
@@ -43,6 +75,7 @@ final class GpuFfts implements AutoCloseable {
 	public void close() {
 		for (final cufftHandle h : plans.values()) JCufft.cufftDestroy(h);
 		plans.clear();
+		if (own != null) own.close();
 	}
 
 	/** Frees the plans (their work areas) but keeps this object usable: they are remade on next use. */

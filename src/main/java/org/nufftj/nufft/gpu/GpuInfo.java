@@ -26,6 +26,7 @@ public final class GpuInfo {
 			return b.append("  unavailable: ").append(e.getMessage()).toString();
 		}
 		b.append("  cuFFT: ").append(CufftLoader.status()).append('\n');
+		b.append("  FFT engine: ").append(GpuFfts.engine()).append('\n');
 		for (int i = 0; i < count; i++) {
 			try (GpuDevice d = new GpuDevice(i)) {
 				d.load(GpuDevice.MODULES);
@@ -51,7 +52,7 @@ public final class GpuInfo {
 			try (GpuDevice d = new GpuDevice(ordinal)) {
 				d.load(GpuDevice.MODULES); // plans load them as needed; here every one must load
 				final CufftLoader.Status fft = CufftLoader.status();
-				return fft.usable ? null : "no usable cuFFT: " + fft.description;
+				return fft.usable || GpuFfts.useOwn() ? null : "no usable cuFFT: " + fft.description;
 			}
 		}
 		catch (final GpuException e) {

@@ -140,7 +140,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		dy = ay;
 		dz = az;
 		deapodArgs = GpuStructs.deapodArgs(new long[] { dx.address(), dy.address(), dz.address() }, n0, n);
-		ffts = new GpuFfts(stream);
+		ffts = new GpuFfts(backend.gpu(), stream);
 		backend.opened(this);
 	}
 

@@ -62,6 +62,7 @@ public final class GpuSuite {
 		if (mode.equals("bench") || mode.equals("all")) bench(md, rowSel, cpu, methods, report);
 		write(report, md);
 		if (mode.equals("exact") || mode.equals("bench") || mode.equals("all")) md.append(GpuExactBenchmark.report());
+		if (mode.equals("fft") || mode.equals("bench") || mode.equals("all")) md.append(GpuFftBenchmark.report());
 		write(report, md);
 		System.out.println("report written to " + report);
 	}
@@ -83,7 +84,7 @@ public final class GpuSuite {
 			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class,
 			GpuIterativeTest.class, GpuRegularizationTest.class, NufftBackendServiceTest.class, GpuSetPointsTest.class,
 			GpuMultiDeviceReconTest.class,
-			GpuTunerTest.class };
+			GpuTunerTest.class, GpuOwnFftTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -163,7 +164,8 @@ public final class GpuSuite {
 			.append("the host oracle GpuPoints, transforms with them, setPoints again on a live plan, 1000 setPoints ")
 			.append("cycles, GpuMultiDeviceReconTest = a reconstruction split over GPU 0 and a CPU worker, and over every ")
 			.append("GPU where there are two or more), GpuTunerTest = the shared AbstractTunerTest suite (tuned plans meet ε, ")
-			.append("wisdom hits, 1000 tune/plan/execute cycles)).\n\n");
+			.append("wisdom hits, 1000 tune/plan/execute cycles), GpuOwnFftTest = the own FFT of kernels/fft.cu against ")
+			.append("the CPU FFT and NUFFT plans on it against the NUDFT).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');
 		md.append('\n');
