@@ -92,7 +92,7 @@ final class GpuOwnFft implements AutoCloseable {
 			}
 		}
 		InvalidInputException.require(rest == 1, "own GPU FFT: length " + n + " has a prime factor above 7 (" + rest +
-			" is left after 2, 3, 5, 7); use cuFFT (--fft cufft) or a 2,3,5,7-smooth size");
+			" is left after 2, 3, 5, 7); use cuFFT (NUFFTJ_FFT=cufft or -Dnufftj.fft=cufft) or a 2,3,5,7-smooth size");
 		return out.stream().mapToInt(Integer::intValue).toArray();
 	}
 

@@ -16,7 +16,9 @@ import org.nufftj.trajectory.Trajectory;
  * The normal operator AᴴA of a weighted NUFFT operator A = s·W^{1/2}·F (as {@link org.nufftj.operator.NufftOperator})
  * by Toeplitz embedding (Wajer &amp; Pruessmann 2001; Fessler et al. 2005): s²·FᴴWF is a convolution,
  * (s²FᴴWF x)(n) = Σ_n' P(n − n')·x(n') with the point-spread function P(d) = s²·Σ_m w_m·e^{+2πi k_m·d}, and with
- * |d_a| ≤ N_a − 1 it is a circular convolution on the grid of 2N per axis:
+ * |d_a| ≤ N_a − 1 it is a circular convolution on any grid of B ≥ 2N per axis — here B the smallest even
+ * 2,3,5,7-smooth size ≥ 2N (2N itself when it is smooth; smooth sizes are what every FFT engine, the project's own GPU
+ * FFT included, does fast), written "2N" below:
  * <pre>
  *   s²FᴴWF x = crop( Fᴴ( P̂ ⊙ F( zero-pad₂N x ) ) ),   P̂ = √(pixels of 2N) · F P
  * </pre>
@@ -95,7 +97,7 @@ public final class ToeplitzNormal implements LinearOperator {
 		for (int a = 0; a < size.length; a++) {
 			InvalidInputException.require(size[a] >= 1, "Toeplitz normal: image size " + Arrays.toString(size) +
 				" has an axis < 1");
-			big[a] = 2 * size[a];
+			big[a] = org.nufftj.nufft.ParameterChoice.nextSmooth(2 * size[a]); // B ≥ 2N, FFT-friendly
 			px *= size[a];
 			bpx *= big[a];
 		}
