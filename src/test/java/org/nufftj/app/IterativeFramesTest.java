@@ -71,10 +71,10 @@ class IterativeFramesTest {
 		assertEquals(1, both.maps().frames());
 		for (int f = 0; f < 2; f++) {
 			final float[] alone = run(single(f), IterativeReconstruction.MapsSource.FILE, file).image().data();
-			assertTrue(relative(frame(both, f), alone) <= 1e-6, "frame " + f + ": " + relative(frame(both, f), alone));
+			assertTrue(FrontEndParityTest.relative(frame(both, f), alone) <= 1e-6, "frame " + f + ": " + FrontEndParityTest.relative(frame(both, f), alone));
 			assertEquals(10, both.residuals().get(f).length, "one residual per iteration");
 		}
-		assertTrue(relative(frame(both, 0), frame(both, 1)) > 0.2, "the two frames are different objects");
+		assertTrue(FrontEndParityTest.relative(frame(both, 0), frame(both, 1)) > 0.2, "the two frames are different objects");
 
 		// Two slices, maps per slice in dim 13: slice 1's maps are slice 0's times e^{iφ}, so its image is the
 		// one-frame image times e^{−iφ} (A' = e^{iφ}A: same normal operator and scale, right-hand side times e^{−iφ}).
@@ -97,9 +97,9 @@ class IterativeFramesTest {
 			turned[2 * i] = (float) (alone[2 * i] * Math.cos(phi) + alone[2 * i + 1] * Math.sin(phi));
 			turned[2 * i + 1] = (float) (alone[2 * i + 1] * Math.cos(phi) - alone[2 * i] * Math.sin(phi));
 		}
-		assertTrue(relative(frame(sliced, 1), turned) <= 1e-6, "slice 1 with its own maps: " + relative(frame(sliced,
+		assertTrue(FrontEndParityTest.relative(frame(sliced, 1), turned) <= 1e-6, "slice 1 with its own maps: " + FrontEndParityTest.relative(frame(sliced,
 			1), turned));
-		assertTrue(relative(frame(sliced, 0), frame(both, 0)) <= 1e-6, "slice 0");
+		assertTrue(FrontEndParityTest.relative(frame(sliced, 0), frame(both, 0)) <= 1e-6, "slice 0");
 
 		// One set for a two-slice scan, or a set per slice for a one-slice scan: refused, naming the file.
 		final InvalidInputException e = assertThrows(InvalidInputException.class, () -> run(scan(2),
@@ -118,13 +118,13 @@ class IterativeFramesTest {
 			assertEquals(2, both.maps().frames(), source + ": one set of maps per slice");
 			for (int f = 0; f < 2; f++) {
 				final float[] alone = run(single(f), source, null).image().data();
-				assertTrue(relative(frame(both, f), alone) <= 1e-6, source + " slice " + f + ": " + relative(frame(both,
+				assertTrue(FrontEndParityTest.relative(frame(both, f), alone) <= 1e-6, source + " slice " + f + ": " + FrontEndParityTest.relative(frame(both,
 					f), alone));
 			}
 			// One slice, two frames: the first frame's maps serve both (frame 0 then equals its one-frame reconstruction).
 			final IterativeReconstruction.Result shared = run(scan(1), source, null);
 			assertEquals(1, shared.maps().frames());
-			assertTrue(relative(frame(shared, 0), frame(both, 0)) <= 1e-6, source + ": frame 0");
+			assertTrue(FrontEndParityTest.relative(frame(shared, 0), frame(both, 0)) <= 1e-6, source + ": frame 0");
 			assertTrue(shared.mapsNote().contains("every frame"), shared.mapsNote());
 		}
 	}
@@ -156,15 +156,5 @@ class IterativeFramesTest {
 	private static float[] frame(final IterativeReconstruction.Result r, final int f) {
 		final int n = 2 * N * N;
 		return Arrays.copyOfRange(r.image().data(), f * n, (f + 1) * n);
-	}
-
-	/** ‖a − b‖ / ‖b‖. */
-	private static double relative(final float[] a, final float[] b) {
-		double num = 0, den = 0;
-		for (int i = 0; i < a.length; i++) {
-			num += (a[i] - (double) b[i]) * (a[i] - b[i]);
-			den += (double) b[i] * b[i];
-		}
-		return Math.sqrt(num / den);
 	}
 }

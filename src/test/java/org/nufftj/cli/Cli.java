@@ -97,4 +97,21 @@ final class Cli {
 			throw new AssertionError(String.join(" ", cmd) + " failed: " + output);
 		return output;
 	}
+
+	/** The first group of {@code regex} in {@code text} as a number; fails naming the pattern and the text. */
+	static double number(final String text, final String regex) {
+		final java.util.regex.Matcher m = java.util.regex.Pattern.compile(regex).matcher(text);
+		org.junit.jupiter.api.Assertions.assertTrue(m.find(), "no '" + regex + "' in: " + text);
+		return Double.parseDouble(m.group(1));
+	}
+
+	/** ‖a − b‖ / ‖b‖. */
+	static double nrmse(final float[] a, final float[] b) {
+		double num = 0, den = 0;
+		for (int i = 0; i < a.length; i++) {
+			num += (a[i] - (double) b[i]) * (a[i] - b[i]);
+			den += (double) b[i] * b[i];
+		}
+		return Math.sqrt(num / den);
+	}
 }

@@ -9,8 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -92,16 +90,16 @@ class PicsFramesTest {
 			assertEquals(0, r.code, r.toString());
 			final Cfl.Array mine = Cfl.read(dir.resolve("ours")), bart = Cfl.read(dir.resolve("theirs"));
 			assertArrayEquals(bart.dims(), mine.dims(), "dims");
-			final double ourScale = number(r.err, "; scale ([0-9.eE+-]+)"), theirScale = number(out,
+			final double ourScale = Cli.number(r.err, "; scale ([0-9.eE+-]+)"), theirScale = Cli.number(out,
 				"Scaling: ([0-9.eE+-]+)");
-			final double e = nrmse(mine.data(), bart.data());
+			final double e = Cli.nrmse(mine.data(), bart.data());
 			final String what = String.format(java.util.Locale.ROOT, "%s: scale ours %.6g, bart %.6g; image NRMSE " +
 				"%.4f (%d spokes, seed %d)", String.join(" ", c), ourScale, theirScale, e, spokes, seed);
 			System.out.println("pics, 2 frames, " + what);
 			assertTrue(Math.abs(ourScale / theirScale - 1) <= 0.01, what);
 			assertTrue(e <= 0.05, what);
 			final int half = mine.data().length / 2;
-			assertTrue(nrmse(Arrays.copyOf(mine.data(), half), Arrays.copyOfRange(mine.data(), half, 2 * half)) > 0.2,
+			assertTrue(Cli.nrmse(Arrays.copyOf(mine.data(), half), Arrays.copyOfRange(mine.data(), half, 2 * half)) > 0.2,
 				"the frames are different objects: " + what);
 		}
 	}
@@ -123,7 +121,7 @@ class PicsFramesTest {
 			final float[] one = Cfl.read(dir.resolve("out-one")).data(), two = Cfl.read(dir.resolve("out-same")).data();
 			assertEquals(2 * one.length, two.length);
 			for (int f = 0; f < 2; f++) {
-				final double e = nrmse(Arrays.copyOfRange(two, f * one.length, (f + 1) * one.length), one);
+				final double e = Cli.nrmse(Arrays.copyOfRange(two, f * one.length, (f + 1) * one.length), one);
 				assertTrue(e <= 1e-5, normal + ": frame " + f + ": " + e + " (seed " + seed + ")");
 			}
 		}
@@ -163,21 +161,5 @@ class PicsFramesTest {
 		final Object[] c = Arrays.copyOf(a, a.length + b.length);
 		System.arraycopy(b, 0, c, a.length, b.length);
 		return c;
-	}
-
-	private static double number(final String text, final String regex) {
-		final Matcher m = Pattern.compile(regex).matcher(text);
-		assertTrue(m.find(), "no '" + regex + "' in: " + text);
-		return Double.parseDouble(m.group(1));
-	}
-
-	/** ‖a − b‖ / ‖b‖. */
-	private static double nrmse(final float[] a, final float[] b) {
-		double num = 0, den = 0;
-		for (int i = 0; i < a.length; i++) {
-			num += (a[i] - (double) b[i]) * (a[i] - b[i]);
-			den += (double) b[i] * b[i];
-		}
-		return Math.sqrt(num / den);
 	}
 }

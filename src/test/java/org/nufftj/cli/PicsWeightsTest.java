@@ -8,8 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -74,13 +72,13 @@ class PicsWeightsTest {
 		for (final String[] c : cases) {
 			final String out = Cli.bart(dir, "pics", "-d5", "-S", "-l2", "-r", "0.01", "-i", "20", "-p", c[0], "-t",
 				"traj", "ksp", "maps", "theirs");
-			final double theirScale = number(out, "Scaling: ([0-9.eE+-]+)");
+			final double theirScale = Cli.number(out, "Scaling: ([0-9.eE+-]+)");
 			final Cli.Result r = Cli.run("pics", "-S", "-l2", "-r", "0.01", "-i", "20", "-p", dir.resolve(c[0]),
 				"--normal", c[1], "--verbose", "-t", dir.resolve("traj"), dir.resolve("ksp"), dir.resolve("maps"), dir
 					.resolve("ours"));
 			assertEquals(0, r.code, r.toString());
-			final double ourScale = number(r.err, "; scale ([0-9.eE+-]+)");
-			final double e = nrmse(Cfl.read(dir.resolve("ours")).data(), Cfl.read(dir.resolve("theirs")).data());
+			final double ourScale = Cli.number(r.err, "; scale ([0-9.eE+-]+)");
+			final double e = Cli.nrmse(Cfl.read(dir.resolve("ours")).data(), Cfl.read(dir.resolve("theirs")).data());
 			final String what = String.format(java.util.Locale.ROOT, "-p %s --normal %s: scale ours %.6g, bart %.6g; " +
 				"image NRMSE %.4f (%d spokes, seed %d)", c[0], c[1], ourScale, theirScale, e, spokes, seed);
 			System.out.println("pics " + what);
@@ -119,7 +117,7 @@ class PicsWeightsTest {
 			final Cli.Result b = Cli.run("pics", "-S", "-l2", "-r", "0.01", "-i", "10", "--normal", normal, "-t", dir
 				.resolve("traj-kept"), dir.resolve("ksp-kept"), dir.resolve("maps"), dir.resolve("kept"));
 			assertEquals(0, b.code, b.toString());
-			final double e = nrmse(Cfl.read(dir.resolve("masked")).data(), Cfl.read(dir.resolve("kept")).data());
+			final double e = Cli.nrmse(Cfl.read(dir.resolve("masked")).data(), Cfl.read(dir.resolve("kept")).data());
 			assertTrue(e <= 1e-4, "--normal " + normal + ": -p 0/1 per spoke vs the kept " + n + " of " + spokes +
 				" spokes: NRMSE " + e + " (seed " + seed + ")");
 		}
@@ -174,21 +172,5 @@ class PicsWeightsTest {
 			for (int i = 0; i < values.length; i++) data[2 * i] = values[i];
 		}
 		Cfl.write(dir.resolve(name), dims, data);
-	}
-
-	private static double number(final String text, final String regex) {
-		final Matcher m = Pattern.compile(regex).matcher(text);
-		assertTrue(m.find(), "no '" + regex + "' in: " + text);
-		return Double.parseDouble(m.group(1));
-	}
-
-	/** ‖a − b‖ / ‖b‖. */
-	private static double nrmse(final float[] a, final float[] b) {
-		double num = 0, den = 0;
-		for (int i = 0; i < a.length; i++) {
-			num += (a[i] - (double) b[i]) * (a[i] - b[i]);
-			den += (double) b[i] * b[i];
-		}
-		return Math.sqrt(num / den);
 	}
 }

@@ -2,13 +2,11 @@ package org.nufftj.nufft.cpu;
 
 import java.util.Arrays;
 
-import org.nufftj.InvalidInputException;
+import org.nufftj.nufft.AbstractExactPlan;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.Nudft;
-import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
-import org.nufftj.nufft.StageTimes;
 import org.nufftj.trajectory.Trajectory;
 
 /**
@@ -17,28 +15,18 @@ import org.nufftj.trajectory.Trajectory;
  * so float results are the NUDFT rounded to float. Per-axis phase factors make the adjoint's inner loop a complex
  * multiply-add per sample-pixel pair.
  */
-final class CpuExactPlan implements NufftPlan {
+final class CpuExactPlan extends AbstractExactPlan {
 
 	private final CpuBackend backend;
-	private final int[] size;
-	private final NufftParameters parameters;
-	private final StageTimes times = new StageTimes();
 	private Trajectory points;
 	private boolean closed;
 
 	CpuExactPlan(final CpuBackend backend, final int[] size, final Precision precision) {
-		parameters = NufftParameters.exact(size, precision);
+		super(size, precision);
 		this.backend = backend;
-		this.size = size.clone();
 	}
 
 	// -- public API --
-
-	@Override
-	public int[] imageSize() { return size.clone(); }
-
-	@Override
-	public NufftParameters parameters() { return parameters; }
 
 	@Override
 	public String backend() { return backend.name() + ", exact"; }
@@ -92,19 +80,6 @@ final class CpuExactPlan implements NufftPlan {
 		check(i.length, s.length);
 		put(run(false, get(s)), i);
 	}
-
-	@Override
-	public void spread(final Buffer samples, final Buffer grid) {
-		throw new InvalidInputException("exact plan: there is no gridding stage to spread onto (use a NUFFT plan)");
-	}
-
-	@Override
-	public void interpolate(final Buffer grid, final Buffer samples) {
-		throw new InvalidInputException("exact plan: there is no gridding stage to interpolate from (use a NUFFT plan)");
-	}
-
-	@Override
-	public StageTimes times() { return times; }
 
 	@Override
 	public void close() { closed = true; }

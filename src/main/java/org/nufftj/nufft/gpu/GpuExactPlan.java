@@ -5,11 +5,10 @@ import static org.nufftj.nufft.gpu.Cuda.check;
 import java.util.Arrays;
 
 import org.nufftj.InvalidInputException;
+import org.nufftj.nufft.AbstractExactPlan;
 import org.nufftj.nufft.Buffer;
-import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
-import org.nufftj.nufft.StageTimes;
 import org.nufftj.trajectory.Trajectory;
 
 import jcuda.driver.CUdeviceptr;
@@ -26,7 +25,7 @@ import jcuda.driver.JCudaDriver;
  * Asynchronous on the backend's stream like every buffer operation; registered with the backend, closed with it.
  * </p>
  */
-public final class GpuExactPlan implements NufftPlan {
+public final class GpuExactPlan extends AbstractExactPlan {
 
 	/** Transforms that share one phase per launch (the largest kernel template, TB in kernels/exact.cu). */
 	static final int MAX_BATCH = 8;
@@ -35,29 +34,19 @@ public final class GpuExactPlan implements NufftPlan {
 	private static final String MODULE = "exact";
 
 	private final GpuBackend backend;
-	private final int[] size;
 	private final long pixels;
-	private final NufftParameters parameters;
-	private final StageTimes times = new StageTimes();
 	private DeviceArray points;
 	private int count;
 	private boolean closed;
 
 	GpuExactPlan(final GpuBackend backend, final int[] size, final Precision precision) {
-		parameters = NufftParameters.exact(size, precision);
+		super(size, precision);
 		this.backend = backend;
-		this.size = size.clone();
 		pixels = parameters.imagePixels();
 		backend.opened(this);
 	}
 
 	// -- public API --
-
-	@Override
-	public int[] imageSize() { return size.clone(); }
-
-	@Override
-	public NufftParameters parameters() { return parameters; }
 
 	@Override
 	public String backend() { return backend.name() + ", exact"; }
@@ -106,19 +95,6 @@ public final class GpuExactPlan implements NufftPlan {
 	public void adjoint(final Buffer samples, final Buffer image) {
 		run(false, mine(image, "exact adjoint: image"), mine(samples, "exact adjoint: samples"));
 	}
-
-	@Override
-	public void spread(final Buffer samples, final Buffer grid) {
-		throw new InvalidInputException("exact plan: there is no gridding stage to spread onto (use a NUFFT plan)");
-	}
-
-	@Override
-	public void interpolate(final Buffer grid, final Buffer samples) {
-		throw new InvalidInputException("exact plan: there is no gridding stage to interpolate from (use a NUFFT plan)");
-	}
-
-	@Override
-	public StageTimes times() { return times; }
 
 	@Override
 	public void close() {
