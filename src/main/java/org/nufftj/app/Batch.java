@@ -234,6 +234,29 @@ public final class Batch {
 		return b.toString();
 	}
 
+	/**
+	 * The summary as JSON (gson): {@code {"scans": [{"scan", "output", "status", "device", "ms", "error"}, …],
+	 * "ok": n, "failed": n, "skipped": n}}, the same fields as {@link #csv}.
+	 */
+	public static String json(final List<Item> items) {
+		final com.google.gson.JsonArray scans = new com.google.gson.JsonArray();
+		for (final Item it : items) {
+			final com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+			o.addProperty("scan", it.scan().toString());
+			o.addProperty("output", it.output().toString());
+			o.addProperty("status", it.status().name().toLowerCase(Locale.ROOT));
+			o.addProperty("device", it.device());
+			o.addProperty("ms", Math.round(it.millis() * 10) / 10.0);
+			o.addProperty("error", it.error());
+			scans.add(o);
+		}
+		final com.google.gson.JsonObject root = new com.google.gson.JsonObject();
+		root.add("scans", scans);
+		for (final Item.Status st : Item.Status.values()) root.addProperty(st.name().toLowerCase(Locale.ROOT), count(
+			items, st));
+		return new com.google.gson.GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root) + "\n";
+	}
+
 	/** How many items have {@code status}. */
 	public static long count(final List<Item> items, final Item.Status status) {
 		return items.stream().filter(i -> i.status() == status).count();

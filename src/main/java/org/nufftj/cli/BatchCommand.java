@@ -62,8 +62,8 @@ final class BatchCommand implements Callable<Integer> {
 			"gpu:0,gpu:1 or cpu,cpu (CPU workers share the cores). Default: one worker on --device." })
 	String devices;
 
-	@Option(names = "--summary", paramLabel = "file.csv",
-		description = "Summary table (default: <out>/summary.csv).")
+	@Option(names = "--summary", paramLabel = "file.csv|file.json",
+		description = "Summary table, CSV or (name ending in .json) JSON (default: <out>/summary.csv).")
 	Path summary;
 
 	@Parameters(arity = "1..*", paramLabel = "<scans>", description = "Folders, scan files or @list files.")
@@ -99,8 +99,9 @@ final class BatchCommand implements Callable<Integer> {
 				err::println);
 		}
 		final Path table = summary != null ? summary : out.resolve("summary.csv");
-		final byte[] csv = Batch.csv(items).getBytes(StandardCharsets.UTF_8);
-		AtomicFiles.write(table, os -> os.write(csv));
+		final boolean json = table.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".json");
+		final byte[] bytes = (json ? Batch.json(items) : Batch.csv(items)).getBytes(StandardCharsets.UTF_8);
+		AtomicFiles.write(table, os -> os.write(bytes));
 		final long failed = Batch.count(items, Batch.Item.Status.FAILED);
 		err.println("batch: " + Batch.count(items, Batch.Item.Status.OK) + " reconstructed, " + Batch.count(items,
 			Batch.Item.Status.SKIPPED) + " skipped, " + failed + " failed; summary " + table);

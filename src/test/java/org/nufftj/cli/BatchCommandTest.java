@@ -70,6 +70,21 @@ class BatchCommandTest {
 		final List<String> rows2 = Files.readAllLines(out.resolve("summary.csv"));
 		assertEquals(3, rows2.stream().filter(l -> l.contains(",skipped,")).count(), rows2.toString());
 		assertTrue(rows2.stream().anyMatch(l -> l.contains("bad.cfl") && l.contains(",failed,")), rows2.toString());
+
+		// A JSON summary: the same rows, parsed back.
+		final Path json = dir.resolve("summary.json");
+		final Cli.Result third = Cli.run("batch", "--out", out, "--name", "{name}.cfl", "--device", "cpu", "--resume",
+			"--summary", json, scans);
+		assertEquals(1, third.code, third.toString());
+		final com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(Files.readString(json))
+			.getAsJsonObject();
+		assertEquals(4, o.getAsJsonArray("scans").size(), o.toString());
+		assertEquals(3, o.get("skipped").getAsInt(), o.toString());
+		assertEquals(1, o.get("failed").getAsInt(), o.toString());
+		final com.google.gson.JsonObject failed = o.getAsJsonArray("scans").asList().stream().map(e -> e
+			.getAsJsonObject()).filter(e -> e.get("status").getAsString().equals("failed")).findFirst().orElseThrow();
+		assertTrue(failed.get("scan").getAsString().contains("bad.cfl") && !failed.get("error").getAsString().isEmpty(),
+			failed.toString());
 	}
 
 	@Test
