@@ -179,7 +179,7 @@ public final class IterativeReconstruction {
 		else {
 			String what = null;
 			for (int set = 0; set < sets; set++) {
-				final Scan one = frames == 1 ? scan : scan.frameRange(set, set + 1);
+				final Scan one = mapsFrame(scan, set);
 				final String where = sets > 1 ? " (slice " + (set + 1) + "/" + sets + ")" : "";
 				if (source == MapsSource.WALSH) {
 					if (progress != null) Progress.step(progress, 0, "Walsh maps" + where);
@@ -228,6 +228,23 @@ public final class IterativeReconstruction {
 		}
 		return new Result(new ComplexImage(image, matrix, 1, frames, scan.pixelMm()), new ComplexImage(maps, matrix,
 			scan.coils(), sets, scan.pixelMm()), results, residuals, note);
+	}
+
+	/**
+	 * ESPIRiT maps of every set {@link #run} uses ({@link #mapSets}: one per slice, from the slice's first frame; one
+	 * for a scan of one slice): "Estimate coil sensitivities" shows what the iterative reconstruction would use.
+	 */
+	public static EspiritMaps[] espiritPerSet(final Scan scan, final ReconOptions gridding, final EspiritOptions options,
+		final Session session)
+	{
+		final EspiritMaps[] out = new EspiritMaps[mapSets(scan)];
+		for (int set = 0; set < out.length; set++) out[set] = espirit(mapsFrame(scan, set), gridding, options, session);
+		return out;
+	}
+
+	/** The frame maps of set {@code set} (of {@link #mapSets}) are estimated from: that slice's first frame. */
+	public static Scan mapsFrame(final Scan scan, final int set) {
+		return scan.frames() == 1 ? scan : scan.frameRange(set, set + 1);
 	}
 
 	/**

@@ -20,7 +20,9 @@ import ij.ImagePlus;
 /**
  * Plugins › NUFFT-J › Estimate coil sensitivities: ESPIRiT maps ({@code bart ecalib}'s parameters) from an ISMRMRD
  * or BART k-space file, the calibration region gridded from the data ({@link IterativeReconstruction#espirit}, the
- * path "Iterative reconstruction" uses); output a calibrated stack, one channel per coil (magnitude and phase).
+ * path "Iterative reconstruction" uses), one set per slice from its first frame as that command does (a scan of one
+ * slice and several frames: from frame 1); output a calibrated stack, one channel per coil (magnitude and phase), one
+ * frame per set.
  */
 @Plugin(type = Command.class, label = "Estimate coil sensitivities", menuRoot = NufftCommand.MENU_ROOT,
 	menuPath = "Plugins>NUFFT-J>Estimate coil sensitivities", headless = true,
@@ -54,13 +56,22 @@ public class CoilMapsCommand extends AbstractScanCommand {
 		final EspiritOptions o = EspiritOptions.defaults().withMaps(1).withCalibration(calibration).withKernel(ksize)
 			.withThreshold(threshold).withCrop(crop);
 		final Scan scan = loadScan();
-		final EspiritMaps m = IterativeReconstruction.espirit(scan, reconOptions(scan, device), o, session());
-		final ComplexImage maps = new ComplexImage(m.maps(), scan.matrix(), scan.coils(), 1, scan.pixelMm());
-		image = Stacks.stack(scan.title() + " coil maps", List.of(maps), Stacks.parts("magnitude and phase"), 1, scan
-			.pixelMm());
+		// One set per slice, from the slice's first frame, as "Iterative reconstruction" estimates them.
+		final EspiritMaps[] m = IterativeReconstruction.espiritPerSet(scan, reconOptions(scan, device), o, session());
+		final int sets = m.length;
+		final int length = 2 * (int) ComplexImage.pixels(scan.matrix()) * scan.coils();
+		final float[] all = new float[sets * length];
+		final StringBuilder kernels = new StringBuilder();
+		for (int set = 0; set < sets; set++) {
+			System.arraycopy(m[set].maps(), 0, all, set * length, length);
+			kernels.append(sets > 1 ? "slice " + (set + 1) + ": " : "").append(m[set]).append('\n');
+		}
+		final ComplexImage maps = new ComplexImage(all, scan.matrix(), scan.coils(), sets, scan.pixelMm());
+		image = Stacks.stack(scan.title() + " coil maps", List.of(maps), Stacks.parts("magnitude and phase"), sets ==
+			scan.slices() ? sets : 1, scan.pixelMm());
 		final String info = "NUFFT-J Estimate coil sensitivities\nkspace=" + kspace + "\nmatrix=" + Options
-			.describeMatrix(scan.matrix()) + " coils=" + scan.coils() + "\n" + o + "\n" + m + "\n" + String.format(
-				Locale.ROOT, "dcf=%s device=%s%n", dcf, device);
+			.describeMatrix(scan.matrix()) + " coils=" + scan.coils() + (sets > 1 ? " slices=" + sets : "") + "\n" + o +
+			"\n" + kernels + String.format(Locale.ROOT, "dcf=%s device=%s%n", dcf, device);
 		image.setProperty("Info", info);
 		log = info.trim();
 	}

@@ -3,6 +3,7 @@ package org.nufftj.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.nufftj.app.FrontEndParityTest.relative;
 
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -71,10 +72,10 @@ class IterativeFramesTest {
 		assertEquals(1, both.maps().frames());
 		for (int f = 0; f < 2; f++) {
 			final float[] alone = run(single(f), IterativeReconstruction.MapsSource.FILE, file).image().data();
-			assertTrue(FrontEndParityTest.relative(frame(both, f), alone) <= 1e-6, "frame " + f + ": " + FrontEndParityTest.relative(frame(both, f), alone));
+			assertTrue(relative(frame(both, f), alone) <= 1e-6, "frame " + f + ": " + relative(frame(both, f), alone));
 			assertEquals(10, both.residuals().get(f).length, "one residual per iteration");
 		}
-		assertTrue(FrontEndParityTest.relative(frame(both, 0), frame(both, 1)) > 0.2, "the two frames are different objects");
+		assertTrue(relative(frame(both, 0), frame(both, 1)) > 0.2, "the two frames are different objects");
 
 		// Two slices, maps per slice in dim 13: slice 1's maps are slice 0's times e^{iφ}, so its image is the
 		// one-frame image times e^{−iφ} (A' = e^{iφ}A: same normal operator and scale, right-hand side times e^{−iφ}).
@@ -97,9 +98,9 @@ class IterativeFramesTest {
 			turned[2 * i] = (float) (alone[2 * i] * Math.cos(phi) + alone[2 * i + 1] * Math.sin(phi));
 			turned[2 * i + 1] = (float) (alone[2 * i + 1] * Math.cos(phi) - alone[2 * i] * Math.sin(phi));
 		}
-		assertTrue(FrontEndParityTest.relative(frame(sliced, 1), turned) <= 1e-6, "slice 1 with its own maps: " + FrontEndParityTest.relative(frame(sliced,
+		assertTrue(relative(frame(sliced, 1), turned) <= 1e-6, "slice 1 with its own maps: " + relative(frame(sliced,
 			1), turned));
-		assertTrue(FrontEndParityTest.relative(frame(sliced, 0), frame(both, 0)) <= 1e-6, "slice 0");
+		assertTrue(relative(frame(sliced, 0), frame(both, 0)) <= 1e-6, "slice 0");
 
 		// One set for a two-slice scan, or a set per slice for a one-slice scan: refused, naming the file.
 		final InvalidInputException e = assertThrows(InvalidInputException.class, () -> run(scan(2),
@@ -118,15 +119,28 @@ class IterativeFramesTest {
 			assertEquals(2, both.maps().frames(), source + ": one set of maps per slice");
 			for (int f = 0; f < 2; f++) {
 				final float[] alone = run(single(f), source, null).image().data();
-				assertTrue(FrontEndParityTest.relative(frame(both, f), alone) <= 1e-6, source + " slice " + f + ": " + FrontEndParityTest.relative(frame(both,
+				assertTrue(relative(frame(both, f), alone) <= 1e-6, source + " slice " + f + ": " + relative(frame(both,
 					f), alone));
 			}
 			// One slice, two frames: the first frame's maps serve both (frame 0 then equals its one-frame reconstruction).
 			final IterativeReconstruction.Result shared = run(scan(1), source, null);
 			assertEquals(1, shared.maps().frames());
-			assertTrue(FrontEndParityTest.relative(frame(shared, 0), frame(both, 0)) <= 1e-6, source + ": frame 0");
+			assertTrue(relative(frame(shared, 0), frame(both, 0)) <= 1e-6, source + ": frame 0");
 			assertTrue(shared.mapsNote().contains("every frame"), shared.mapsNote());
 		}
+		// "Estimate coil sensitivities" shows the sets the reconstruction uses: one per slice, equal to its maps.
+		final NufftOptions nufft = Options.nufft(Options.AUTO, 0, 0, 1e-4, "double", "cpu", Options.AUTO, 0);
+		final org.nufftj.recon.sense.EspiritMaps[] sets = IterativeReconstruction.espiritPerSet(scan(2), ReconOptions
+			.defaults().withNufft(nufft), org.nufftj.recon.sense.EspiritOptions.defaults().withMaps(1), session);
+		assertEquals(2, sets.length, "one set per slice");
+		final float[] used = run(scan(2), IterativeReconstruction.MapsSource.ESPIRIT, null).maps().data();
+		final int length = used.length / 2;
+		for (int set = 0; set < 2; set++) {
+			assertTrue(relative(sets[set].maps(), java.util.Arrays.copyOfRange(used, set * length, (set + 1) * length))
+				<= 1e-6, "set " + set);
+		}
+		assertEquals(1, IterativeReconstruction.espiritPerSet(scan(1), ReconOptions.defaults().withNufft(nufft),
+			org.nufftj.recon.sense.EspiritOptions.defaults().withMaps(1), session).length, "one slice: one set");
 	}
 
 	// -- helpers --
