@@ -8,7 +8,6 @@ import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
-import org.nufftj.operator.FftOperator;
 import org.nufftj.operator.LinearOperator;
 import org.nufftj.trajectory.Trajectory;
 
@@ -20,20 +19,23 @@ import org.nufftj.trajectory.Trajectory;
  * 2,3,5,7-smooth size ≥ 2N (2N itself when it is smooth; smooth sizes are what every FFT engine, the project's own GPU
  * FFT included, does fast), written "2N" below:
  * <pre>
- *   s²FᴴWF x = crop( Fᴴ( P̂ ⊙ F( zero-pad₂N x ) ) ),   P̂ = √(pixels of 2N) · F P
+ *   s²FᴴWF x = crop( IDFT( K ⊙ DFT( zero-pad₂N x ) ) ),   K = (s²/B) · DFT( P wrapped )
  * </pre>
- * with F the centred unitary DFT on the 2N grid ({@link FftOperator}) and pixel n of x (centred index
- * n = index − ⌊N/2⌋, docs/conventions.md) at centred index n of the 2N grid.
+ * with DFT/IDFT the backend's plain unnormalised FFTs on the 2N grid ({@link Backend#fft}), B its pixel count, pixel
+ * i of x at index i + ⌊B_a/2⌋ − ⌊N_a/2⌋ of the 2N grid (centred indices agree, {@link Backend#copyCentred}) and P
+ * wrapped: P(d) at index d mod B_a per axis. (A circular convolution is shift-invariant, so where x sits does not
+ * matter as long as the result is read at the same place; the wrapped PSF saves the centring phases and the unitary
+ * scale a centred FFT would apply on each side of every application.)
  * <p>
- * P is computed once, when the operator is made, by an adjoint NUFFT of the weights (w_m, 0) onto the 2N grid (a
- * plan of the given options, to their ε, closed at once), or, by {@link #exact}, by the backend's exact plan (direct
- * sums, Stone et al. 2008's Q: the normal operator then carries no gridding error, only the precision's round-off); per application the work is two FFTs of 2^d·N pixels and
- * one multiply, plus the padding and cropping ({@link Backend#copyCentred}, one operation each way for all T).
- * Pruned FFTs (skipping the zero half of the input and the discarded half of the output) are not
- * done. T transforms (coils) at once: domain and range [T][pixels], the FFTs batched.
+ * P is computed once, when the operator is made, by an adjoint NUFFT of the weights (w_m, 0) onto the centred 2N grid
+ * (a plan of the given options, to their ε, closed at once), or, by {@link #exact}, by the backend's exact plan (direct
+ * sums, Stone et al. 2008's Q: the normal operator then carries no gridding error, only the precision's round-off).
+ * Per application: zero the grid, place x, two FFTs of 2^d·N pixels, one multiply, crop — one grid for all T
+ * transforms (coils), the FFTs batched. Pruned FFTs (skipping the zero half of the input and the discarded half of the
+ * output) are not done.
  * </p>
  * <p>
- * Self-adjoint. It owns its buffers (the 2N FFT operator, P̂ and two 2N work grids), freed by {@link #close()}.
+ * Self-adjoint. It owns its buffers (K and one 2N work grid for the T transforms), freed by {@link #close()}.
  * </p>
  */
 public final class ToeplitzNormal implements LinearOperator {
@@ -43,8 +45,7 @@ public final class ToeplitzNormal implements LinearOperator {
 	private final int[] size, big;
 	private final int transforms;
 	private final long pixels, bigPixels;
-	private final FftOperator fft;
-	private final Buffer kernel, padded, spectrum, result;
+	private final Buffer kernel, grid;
 	private final boolean exact;
 
 	/**
@@ -117,17 +118,27 @@ public final class ToeplitzNormal implements LinearOperator {
 			}
 			plan.adjoint(w, psf);
 		}
-		final double f = scale * scale * Math.sqrt(bpx);
-		for (int i = 0; i < psf.length; i++) psf[i] *= f;
-		fft = new FftOperator(backend, precision, big, transforms);
-		padded = backend.allocate(2 * bpx * transforms, precision);
-		spectrum = backend.allocate(2 * bpx * transforms, precision);
-		result = backend.allocate(2 * bpx * transforms, precision);
-		kernel = backend.allocate(2 * bpx, precision);
-		// P̂ = √(2N pixels)·F P, through the same FFT operator (batch 1: the first image of the work grids).
-		try (Buffer p = upload(psf); FftOperator one = new FftOperator(backend, precision, big, 1)) {
-			one.apply(p, kernel);
+		// The kernel K = DFT(P wrapped) · s²/B: P(d) moved from centred index d + ⌊B/2⌋ to d mod B, so that the
+		// circular convolution P ⊛ z = IDFT(DFT(P)·DFT(z))/B needs the backend's plain (uncentred, unnormalised) FFTs
+		// and no phase or scale passes per application.
+		final double[] wrapped = new double[psf.length];
+		final int bx = big[0], by = big.length > 1 ? big[1] : 1, bz = big.length > 2 ? big[2] : 1;
+		final double f = scale * scale / bpx;
+		for (int z = 0; z < bz; z++) {
+			final int jz = Math.floorMod(z - bz / 2, bz);
+			for (int y = 0; y < by; y++) {
+				final int jy = Math.floorMod(y - by / 2, by);
+				for (int x = 0; x < bx; x++) {
+					final int jx = Math.floorMod(x - bx / 2, bx);
+					final int from = 2 * ((z * by + y) * bx + x), to = 2 * ((jz * by + jy) * bx + jx);
+					wrapped[to] = f * psf[from];
+					wrapped[to + 1] = f * psf[from + 1];
+				}
+			}
 		}
+		grid = backend.allocate(2 * bpx * transforms, precision);
+		kernel = upload(wrapped);
+		backend.fft(kernel, big, -1);
 	}
 
 	// -- public API --
@@ -148,11 +159,12 @@ public final class ToeplitzNormal implements LinearOperator {
 	public void apply(final Buffer x, final Buffer y) {
 		check(x, "x");
 		check(y, "y");
-		backend.copyCentred(x, size, padded, big); // the border of padded is never written: it stays zero
-		fft.apply(padded, spectrum);
-		backend.multiply(spectrum, kernel, spectrum);
-		fft.applyAdjoint(spectrum, result);
-		backend.copyCentred(result, big, y, size);
+		backend.fill(grid, 0, 0);
+		backend.copyCentred(x, size, grid, big);
+		backend.fft(grid, big, -1);
+		backend.multiply(grid, kernel, grid); // K broadcast over the T images
+		backend.fft(grid, big, +1);
+		backend.copyCentred(grid, big, y, size);
 	}
 
 	@Override
@@ -171,11 +183,8 @@ public final class ToeplitzNormal implements LinearOperator {
 
 	@Override
 	public void close() {
-		fft.close();
 		kernel.close();
-		padded.close();
-		spectrum.close();
-		result.close();
+		grid.close();
 	}
 
 	// -- helpers --
