@@ -17,8 +17,8 @@ import org.nufftj.nufft.Precision;
  * (x, y, z, then time).
  * <p>
  * Spatial axes are differenced in the frequency domain, where the periodic difference is a diagonal:
- * D_a = DFT⁻¹·diag(1 − e^{−2πi k_a/N_a})·DFT (the backend's uncentred FFT; one forward FFT for every spatial
- * direction, one inverse FFT per direction), so CPU and GPU run the same composition of backend operations and need
+ * D_a = DFT⁻¹·diag(1 − e^{−2πi k_a/N_a})·DFT (a {@link CirculantBank}: the backend's uncentred FFT, one forward FFT for
+ * every spatial direction, one inverse FFT per direction), so CPU and GPU run the same composition of backend operations and need
  * no stencil kernel. The time direction (T ≥ 2) is differenced by block copies: (D_t x)_t = x_t − x_{t−1 mod T}.
  * The adjoint is Σ_a D_aᴴ y_a, D_aᴴ = DFT⁻¹·diag(1 − e^{+2πi k_a/N_a})·DFT and (D_tᴴ y)_t = y_t − y_{t+1 mod T}.
  * </p>
@@ -37,8 +37,7 @@ public final class FiniteDifference extends AbstractOperator {
 	private final long pixels;
 	private final int[] spatial;
 	private final boolean time;
-	private final Buffer[] diagonals;
-	private final Buffer spectrum, accumulator;
+	private final CirculantBank bank;
 
 	/**
 	 * @param size   image size (1 to 3 axes)
@@ -59,7 +58,7 @@ public final class FiniteDifference extends AbstractOperator {
 		for (int a = 0; a < size.length; a++) if ((flags & 1 << a) != 0 && size[a] > 1) axes.add(a);
 		spatial = axes.stream().mapToInt(Integer::intValue).toArray();
 		time = (flags & 1 << TIME_BIT) != 0 && frames > 1;
-		diagonals = new Buffer[spatial.length];
+		final double[][] diagonals = new double[spatial.length][];
 		for (int d = 0; d < spatial.length; d++) {
 			final int axis = spatial[d], n = size[axis];
 			final double[] v = new double[(int) (2 * pixels)];
@@ -70,12 +69,9 @@ public final class FiniteDifference extends AbstractOperator {
 				v[2 * i] = 1 - Math.cos(2 * Math.PI * k / n);
 				v[2 * i + 1] = Math.sin(2 * Math.PI * k / n); // 1 − e^{−2πik/N}
 			}
-			diagonals[d] = work(2 * pixels);
-			upload(v, diagonals[d]);
+			diagonals[d] = v;
 		}
-		final long all = 2 * pixels * frames;
-		spectrum = spatial.length > 0 ? work(all) : null;
-		accumulator = spatial.length > 0 ? work(all) : null;
+		bank = spatial.length > 0 ? new CirculantBank(this, size, frames, diagonals) : null;
 	}
 
 	// -- public API --
@@ -91,16 +87,7 @@ public final class FiniteDifference extends AbstractOperator {
 		check(x, y);
 		final Backend b = backend();
 		final long all = 2 * pixels * frames;
-		if (spatial.length > 0) {
-			b.copy(x, spectrum);
-			b.fft(spectrum, size, -1);
-			for (int d = 0; d < spatial.length; d++) {
-				final Buffer out = y.slice(d * all, all);
-				b.multiply(spectrum, diagonals[d], out);
-				b.fft(out, size, +1);
-				b.scale(out, 1.0 / pixels);
-			}
-		}
+		if (bank != null) bank.forward(x, y);
 		if (time) {
 			final Buffer out = y.slice(spatial.length * all, all);
 			b.copy(x, out);
@@ -117,20 +104,7 @@ public final class FiniteDifference extends AbstractOperator {
 		check(x, y);
 		final Backend b = backend();
 		final long all = 2 * pixels * frames;
-		if (spatial.length > 0) {
-			for (int d = 0; d < spatial.length; d++) {
-				b.copy(y.slice(d * all, all), spectrum);
-				b.fft(spectrum, size, -1);
-				if (d == 0) b.multiplyConjugate(spectrum, diagonals[d], accumulator);
-				else {
-					b.multiplyConjugate(spectrum, diagonals[d], spectrum);
-					b.axpby(1, spectrum, 1, accumulator);
-				}
-			}
-			b.fft(accumulator, size, +1);
-			b.copy(accumulator, x);
-			b.scale(x, 1.0 / pixels);
-		}
+		if (bank != null) bank.adjoint(y, x);
 		else b.fill(x, 0, 0);
 		if (time) {
 			final Buffer in = y.slice(spatial.length * all, all);

@@ -18,8 +18,8 @@ import org.nufftj.nufft.Precision;
  * The filters are Daubechies' orthonormal 4-tap pair (db2, BART's default {@code dau2}), h = ((1+√3), (3+√3), (3−√3),
  * (1−√3)) / (4√2) and g_n = (−1)^n h_{3−n}, divided by √2 so that |H|² + |G|² = 1: the transform is a Parseval tight
  * frame, Wᴴ W = I exactly, and W Wᴴ is the projection on its range. Level j uses the filters dilated by 2^{j−1}. Each
- * band is a circular convolution, applied as a diagonal in the frequency domain (one forward FFT and one inverse FFT
- * per band, the backend's FFT), so CPU and GPU run the same composition of backend operations.
+ * band is a circular convolution, applied as a diagonal in the frequency domain ({@link CirculantBank}: one forward FFT
+ * and one inverse FFT per band, the backend's FFT), so CPU and GPU run the same composition of backend operations.
  * </p>
  * <p>
  * Relation to BART's decimated transform with random shifts ({@code pics -R W}): the undecimated transform holds every
@@ -46,8 +46,7 @@ public final class UndecimatedWavelet extends AbstractOperator {
 	private final int frames, levels, axes, bands;
 	private final long pixels;
 	private final double[] weights;
-	private final Buffer[] responses;
-	private final Buffer spectrum, accumulator;
+	private final CirculantBank bank;
 
 	/**
 	 * @param size   image size (1 to 3 axes)
@@ -88,13 +87,7 @@ public final class UndecimatedWavelet extends AbstractOperator {
 			}
 		}
 		resp[0] = band(sel, filters, levels, 0); // low-pass through every level
-		responses = new Buffer[bands];
-		for (int i = 0; i < bands; i++) {
-			responses[i] = work(2 * pixels);
-			upload(resp[i], responses[i]);
-		}
-		spectrum = work(2 * pixels * frames);
-		accumulator = work(2 * pixels * frames);
+		bank = new CirculantBank(this, size, frames, resp);
 	}
 
 	// -- public API --
@@ -114,35 +107,13 @@ public final class UndecimatedWavelet extends AbstractOperator {
 	@Override
 	public void apply(final Buffer x, final Buffer y) {
 		check(x, y);
-		final Backend be = backend();
-		final long all = bandLength();
-		be.copy(x, spectrum);
-		be.fft(spectrum, size, -1);
-		for (int b = 0; b < bands; b++) {
-			final Buffer out = y.slice(b * all, all);
-			be.multiply(spectrum, responses[b], out);
-			be.fft(out, size, +1);
-			be.scale(out, 1.0 / pixels);
-		}
+		bank.forward(x, y);
 	}
 
 	@Override
 	public void applyAdjoint(final Buffer y, final Buffer x) {
 		check(x, y);
-		final Backend be = backend();
-		final long all = bandLength();
-		for (int b = 0; b < bands; b++) {
-			be.copy(y.slice(b * all, all), spectrum);
-			be.fft(spectrum, size, -1);
-			if (b == 0) be.multiplyConjugate(spectrum, responses[b], accumulator);
-			else {
-				be.multiplyConjugate(spectrum, responses[b], spectrum);
-				be.axpby(1, spectrum, 1, accumulator);
-			}
-		}
-		be.fft(accumulator, size, +1);
-		be.copy(accumulator, x);
-		be.scale(x, 1.0 / pixels);
+		bank.adjoint(y, x);
 	}
 
 	// -- helpers --
