@@ -10,7 +10,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
+import org.nufftj.trajectory.Trajectory;
 
 /**
  * What the suites written once for every backend (operators, iterative solvers, regularisers) share: the backend
@@ -47,6 +50,29 @@ public abstract class AbstractBackendFixture {
 	protected <T extends AutoCloseable> T keep(final T c) {
 		toClose.add(c);
 		return c;
+	}
+
+	/** The points of the last {@link #plan}. */
+	protected Trajectory trajectory;
+
+	/** m points drawn uniformly in [−½, ½)^d (cycles per pixel). */
+	protected Trajectory randomTrajectory(final int dimensions, final int m) {
+		final double[] c = new double[dimensions * m];
+		for (int i = 0; i < c.length; i++) c[i] = random.nextDouble() - 0.5;
+		return new Trajectory(dimensions, c, "random");
+	}
+
+	/** A kept plan on {@link #randomTrajectory} points (set as {@link #trajectory}), ε 1e-6 in float, 1e-11 double. */
+	protected NufftPlan plan(final int[] size, final Precision p, final int m) {
+		return plan(size, p, m, p == Precision.FLOAT ? 1e-6 : 1e-11);
+	}
+
+	/** As {@link #plan(int[], Precision, int)} with tolerance {@code eps}. */
+	protected NufftPlan plan(final int[] size, final Precision p, final int m, final double eps) {
+		trajectory = randomTrajectory(size.length, m);
+		final NufftPlan plan = keep(backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(eps)));
+		plan.setPoints(trajectory);
+		return plan;
 	}
 
 	protected double[] gaussian(final int n) {

@@ -14,7 +14,6 @@ import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.DirectDft;
 import org.nufftj.nufft.Nudft;
-import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
 import org.nufftj.trajectory.Trajectory;
@@ -259,18 +258,7 @@ public abstract class AbstractOperatorTest extends AbstractBackendFixture {
 
 	// -- helpers --
 
-	private Trajectory trajectory;
 
-	private NufftPlan plan(final int[] size, final Precision p, final int m) {
-		final double[] c = new double[size.length * m];
-		for (int i = 0; i < c.length; i++) c[i] = random.nextDouble() - 0.5;
-		trajectory = new Trajectory(size.length, c, "random");
-		final NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(
-			p == Precision.FLOAT ? 1e-6 : 1e-11));
-		plan.setPoints(trajectory);
-		keep(plan);
-		return plan;
-	}
 
 	private float[] weights(final int m) {
 		final float[] w = new float[m];

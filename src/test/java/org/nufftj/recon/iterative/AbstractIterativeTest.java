@@ -214,9 +214,7 @@ public abstract class AbstractIterativeTest extends AbstractBackendFixture {
 			final int m = (int) c[1], t = (int) c[2];
 			long px = 1;
 			for (final int n : size) px *= n;
-			final double[] k = new double[size.length * m];
-			for (int i = 0; i < k.length; i++) k[i] = random.nextDouble() - 0.5;
-			final Trajectory tr = new Trajectory(size.length, k, "random");
+			final Trajectory tr = randomTrajectory(size.length, m);
 			final NufftPlan exact = keep(backend.exactPlan(size, p));
 			exact.setPoints(tr);
 			assertTrue(exact.parameters().exact(), exact.parameters().toString());
@@ -246,9 +244,7 @@ public abstract class AbstractIterativeTest extends AbstractBackendFixture {
 			final int m = 400, t = 2;
 			long px = 1;
 			for (final int n : size) px *= n;
-			final double[] k = new double[size.length * m];
-			for (int i = 0; i < k.length; i++) k[i] = random.nextDouble() - 0.5;
-			final Trajectory tr = new Trajectory(size.length, k, "random");
+			final Trajectory tr = randomTrajectory(size.length, m);
 			final double s = 1 / Math.sqrt(px);
 			final float[] w = weights(m);
 			final NufftPlan plan = keep(backend.exactPlan(size, p));
@@ -325,26 +321,13 @@ public abstract class AbstractIterativeTest extends AbstractBackendFixture {
 
 	// -- helpers --
 
-	private Trajectory trajectory;
 
 	private void expect(final org.junit.jupiter.api.function.Executable e, final String... words) {
 		final InvalidInputException x = assertThrows(InvalidInputException.class, e);
 		for (final String s : words) assertTrue(x.getMessage().contains(s), "'" + x.getMessage() + "' names " + s);
 	}
 
-	private NufftPlan plan(final int[] size, final Precision p, final int m) {
-		return plan(size, p, m, p == Precision.FLOAT ? 1e-6 : 1e-11);
-	}
 
-	private NufftPlan plan(final int[] size, final Precision p, final int m, final double eps) {
-		final double[] c = new double[size.length * m];
-		for (int i = 0; i < c.length; i++) c[i] = random.nextDouble() - 0.5;
-		trajectory = new Trajectory(size.length, c, "random");
-		final NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(eps));
-		plan.setPoints(trajectory);
-		keep(plan);
-		return plan;
-	}
 
 	private float[] weights(final int m) {
 		final float[] w = new float[m];

@@ -13,7 +13,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.nufftj.InvalidInputException;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
-import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
 import org.nufftj.operator.Adjointness;
@@ -23,7 +22,6 @@ import org.nufftj.operator.LinearOperator;
 import org.nufftj.operator.NufftOperator;
 import org.nufftj.operator.Operators;
 import org.nufftj.operator.UndecimatedWavelet;
-import org.nufftj.trajectory.Trajectory;
 
 /**
  * Regularised reconstruction, written once against {@link Backend} and run for every backend (subclasses open it):
@@ -337,18 +335,7 @@ public abstract class AbstractRegularizationTest extends AbstractBackendFixture 
 
 	// -- helpers --
 
-	private Trajectory trajectory;
 
-	private NufftPlan plan(final int[] size, final Precision p, final int m) {
-		final double[] c = new double[size.length * m];
-		for (int i = 0; i < c.length; i++) c[i] = random.nextDouble() - 0.5;
-		trajectory = new Trajectory(size.length, c, "random");
-		final NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(
-			p == Precision.FLOAT ? 1e-6 : 1e-11));
-		plan.setPoints(trajectory);
-		keep(plan);
-		return plan;
-	}
 
 	private static double sq(final double v) {
 		return v * v;
