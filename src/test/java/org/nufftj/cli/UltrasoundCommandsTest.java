@@ -34,8 +34,7 @@ class UltrasoundCommandsTest {
 			assertEquals(0, r.code, r.toString());
 			final ImagePlus imp = new Opener().openImage(out.toString());
 			final float[] px = (float[]) imp.getProcessor().getPixels();
-			int best = 0;
-			for (int i = 1; i < px.length; i++) if (px[i] > px[best]) best = i;
+			final int best = brightest(imp);
 			final double dx = imp.getCalibration().pixelWidth, dz = imp.getCalibration().pixelHeight;
 			final int w = imp.getWidth();
 			final double x = -(128 - 1) / 2.0 * 0.15 + (best % w) * dx, z = (best / w) * dz;
@@ -60,10 +59,7 @@ class UltrasoundCommandsTest {
 		final Cli.Result r = Cli.run("us-recon", "--angles", "-5,0,5", "--device", "cpu", ch, out);
 		assertEquals(0, r.code, r.toString());
 		final ImagePlus imp = new Opener().openImage(out.toString());
-		final float[] px = (float[]) imp.getProcessor().getPixels();
-		int best = 0;
-		for (int i = 1; i < px.length; i++) if (px[i] > px[best]) best = i;
-		final int w = imp.getWidth();
+		final int best = brightest(imp), w = imp.getWidth();
 		final double x = imp.getCalibration().getX(best % w), z = imp.getCalibration().getY(best / w);
 		assertEquals(-1, x, 0.308 / 4 + imp.getCalibration().pixelWidth, "lateral position from the calibration (mm)");
 		assertEquals(11, z, 0.308 / 4, "depth from the calibration (mm)");
@@ -93,12 +89,17 @@ class UltrasoundCommandsTest {
 			final Cli.Result r = Cli.run("us-recon", "--method", m, "--device", "cpu", uff, out);
 			assertEquals(0, r.code, r.toString());
 			final ImagePlus imp = new Opener().openImage(out.toString());
-			final float[] px = (float[]) imp.getProcessor().getPixels();
-			int best = 0;
-			for (int i = 1; i < px.length; i++) if (px[i] > px[best]) best = i;
-			final int w = imp.getWidth();
+			final int best = brightest(imp), w = imp.getWidth();
 			assertEquals(0.5, imp.getCalibration().getX(best % w), 0.308 / 4 + imp.getCalibration().pixelWidth, m);
 			assertEquals(10, imp.getCalibration().getY(best / w), 0.308 / 4, m);
 		}
+	}
+
+	/** Index of the brightest pixel of the image's first slice. */
+	private static int brightest(final ImagePlus imp) {
+		final float[] px = (float[]) imp.getProcessor().getPixels();
+		int best = 0;
+		for (int i = 1; i < px.length; i++) if (px[i] > px[best]) best = i;
+		return best;
 	}
 }
