@@ -565,6 +565,21 @@ public final class GpuBackend implements Backend {
 		staging().download(s.pointer(), dst, dstOffset, s.length(), s.isDouble(), stream);
 	}
 
+	/**
+	 * Copies all of {@code dst}'s values from {@code src} through the pinned staging, which converts between the host
+	 * array's and the buffer's precision (for plans whose array forms take either; {@link #write} refuses a mismatch).
+	 */
+	void writeConverting(final PinnedStaging.Host src, final GpuBuffer dst) {
+		current();
+		staging().upload(src, 0, dst.length(), dst.isDouble(), dst.pointer(), stream);
+	}
+
+	/** The reverse of {@link #writeConverting}: every value of {@code src} into {@code dst}; waits for queued work. */
+	void readConverting(final GpuBuffer src, final PinnedStaging.Host dst) {
+		current();
+		staging().download(src.pointer(), dst, 0, src.length(), src.isDouble(), stream);
+	}
+
 	private PinnedStaging staging() {
 		if (staging == null) staging = new PinnedStaging();
 		return staging;

@@ -187,46 +187,17 @@ public final class GpuExactPlan extends AbstractExactPlan {
 		final int sl = samples instanceof float[] ? ((float[]) samples).length : ((double[]) samples).length;
 		NufftPlan.transforms(this, il, sl);
 		final Precision p = parameters.precision();
-		try (GpuBuffer i = forward ? upload(image, p) : backend.allocate(il, p);
-			GpuBuffer s = forward ? backend.allocate(sl, p) : upload(samples, p))
-		{
+		try (GpuBuffer i = backend.allocate(il, p); GpuBuffer s = backend.allocate(sl, p)) {
+			backend.writeConverting(host(forward ? image : samples), forward ? i : s);
 			run(forward, i, s);
-			download(forward ? s : i, forward ? samples : image);
+			backend.readConverting(forward ? s : i, host(forward ? samples : image));
 		}
 		times.clear();
 		times.add(forward ? "direct forward" : "direct adjoint", (System.nanoTime() - t0) / 1e6);
 	}
 
-	private GpuBuffer upload(final Object a, final Precision p) {
-		if (a instanceof float[]) {
-			final float[] f = (float[]) a;
-			if (p == Precision.FLOAT) return backend.wrap(f);
-			final double[] d = new double[f.length];
-			for (int i = 0; i < f.length; i++) d[i] = f[i];
-			return backend.wrap(d);
-		}
-		final double[] d = (double[]) a;
-		if (p == Precision.DOUBLE) return backend.wrap(d);
-		final float[] f = new float[d.length];
-		for (int i = 0; i < d.length; i++) f[i] = (float) d[i];
-		return backend.wrap(f);
-	}
-
-	private void download(final GpuBuffer b, final Object a) {
-		if (a instanceof float[] && b.isDouble()) {
-			final double[] d = new double[(int) b.length()];
-			backend.read(b, d, 0);
-			final float[] f = (float[]) a;
-			for (int i = 0; i < d.length; i++) f[i] = (float) d[i];
-		}
-		else if (a instanceof double[] && !b.isDouble()) {
-			final float[] f = new float[(int) b.length()];
-			backend.read(b, f, 0);
-			final double[] d = (double[]) a;
-			for (int i = 0; i < f.length; i++) d[i] = f[i];
-		}
-		else if (a instanceof float[]) backend.read(b, (float[]) a, 0);
-		else backend.read(b, (double[]) a, 0);
+	private static PinnedStaging.Host host(final Object a) {
+		return a instanceof float[] ? PinnedStaging.Host.of((float[]) a) : PinnedStaging.Host.of((double[]) a);
 	}
 
 	private GpuBuffer mine(final Buffer b, final String what) {

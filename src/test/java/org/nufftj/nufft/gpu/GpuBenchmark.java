@@ -8,8 +8,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import jcuda.driver.CUevent;
-import jcuda.driver.JCudaDriver;
 
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.Nufft;
@@ -343,29 +341,7 @@ final class GpuBenchmark {
 	private static double timeDevice(final GpuNufftPlan plan, final boolean forward, final DeviceArray[] in,
 		final DeviceArray out, final int tr)
 	{
-		final CUevent start = new CUevent(), stop = new CUevent();
-		Cuda.check(JCudaDriver.cuEventCreate(start, 0), "cuEventCreate");
-		Cuda.check(JCudaDriver.cuEventCreate(stop, 0), "cuEventCreate");
-		try {
-			for (int i = 0; i < 5; i++) exec(plan, forward, in[i % in.length], out, tr);
-			plan.synchronize();
-			final int reps = 30;
-			final double[] ms = new double[reps];
-			for (int i = 0; i < reps; i++) {
-				Cuda.check(JCudaDriver.cuEventRecord(start, plan.stream()), "cuEventRecord");
-				exec(plan, forward, in[i % in.length], out, tr);
-				Cuda.check(JCudaDriver.cuEventRecord(stop, plan.stream()), "cuEventRecord");
-				Cuda.check(JCudaDriver.cuEventSynchronize(stop), "cuEventSynchronize");
-				final float[] e = new float[1];
-				Cuda.check(JCudaDriver.cuEventElapsedTime(e, start, stop), "cuEventElapsedTime");
-				ms[i] = e[0];
-			}
-			return median(ms);
-		}
-		finally {
-			JCudaDriver.cuEventDestroy(start);
-			JCudaDriver.cuEventDestroy(stop);
-		}
+		return CudaEvents.medianMs(plan.stream(), 5, 30, i -> exec(plan, forward, in[i % in.length], out, tr));
 	}
 
 	private static void exec(final GpuNufftPlan plan, final boolean forward, final DeviceArray in,

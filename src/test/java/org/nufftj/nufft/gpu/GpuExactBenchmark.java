@@ -1,6 +1,5 @@
 package org.nufftj.nufft.gpu;
 
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Random;
 
@@ -8,8 +7,6 @@ import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.Precision;
 import org.nufftj.trajectory.Trajectory;
 
-import jcuda.driver.CUevent;
-import jcuda.driver.JCudaDriver;
 
 /**
  * Issue 8's figure for the exact plan (kernels/exact.cu): sustained GFLOPS of Q and Fᴴd by direct sums, 3D grids of
@@ -82,36 +79,15 @@ final class GpuExactBenchmark {
 		for (final int n : size) px *= n;
 		final float[] in = new float[2 * m * tr];
 		for (int i = 0; i < in.length; i++) in[i] = coils == 0 && i % 2 == 1 ? 0 : (float) r.nextGaussian();
-		final double[] ms = new double[5];
+		final double med;
 		final float[] out = new float[(int) (2 * px * tr)];
 		try (GpuExactPlan plan = backend.exactPlan(size, Precision.FLOAT); Buffer s = backend.wrap(in);
 			Buffer img = backend.allocate(2 * px * tr, Precision.FLOAT))
 		{
 			plan.setPoints(t);
-			final CUevent start = new CUevent(), stop = new CUevent();
-			Cuda.check(JCudaDriver.cuEventCreate(start, 0), "cuEventCreate");
-			Cuda.check(JCudaDriver.cuEventCreate(stop, 0), "cuEventCreate");
-			try {
-				for (int i = 0; i < 2; i++) plan.adjoint(s, img);
-				backend.synchronize();
-				for (int i = 0; i < ms.length; i++) {
-					Cuda.check(JCudaDriver.cuEventRecord(start, backend.stream()), "cuEventRecord");
-					plan.adjoint(s, img);
-					Cuda.check(JCudaDriver.cuEventRecord(stop, backend.stream()), "cuEventRecord");
-					Cuda.check(JCudaDriver.cuEventSynchronize(stop), "cuEventSynchronize");
-					final float[] e = new float[1];
-					Cuda.check(JCudaDriver.cuEventElapsedTime(e, start, stop), "cuEventElapsedTime");
-					ms[i] = e[0];
-				}
-			}
-			finally {
-				JCudaDriver.cuEventDestroy(start);
-				JCudaDriver.cuEventDestroy(stop);
-			}
+			med = CudaEvents.medianMs(backend.stream(), 2, 5, i -> plan.adjoint(s, img));
 			backend.read(img, out, 0);
 		}
-		Arrays.sort(ms);
-		final double med = ms[ms.length / 2];
 		final double pairs = (double) m * px;
 		final double gflops = pairs * tr * (coils == 0 ? 12 : 16) / (med * 1e-3) / 1e9;
 		// 32 random voxels (of the first coil) against the sum in double.

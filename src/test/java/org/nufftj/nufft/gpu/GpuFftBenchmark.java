@@ -6,8 +6,6 @@ import java.util.Locale;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.Precision;
 
-import jcuda.driver.CUevent;
-import jcuda.driver.JCudaDriver;
 
 /**
  * NUFFT-J's own GPU FFT (kernels/fft.cu) against cuFFT on the same buffers: the backend's in-place forward FFT of
@@ -71,28 +69,6 @@ final class GpuFftBenchmark {
 	}
 
 	private static double time(final GpuBackend b, final Buffer buf, final int[] size) {
-		final CUevent start = new CUevent(), stop = new CUevent();
-		Cuda.check(JCudaDriver.cuEventCreate(start, 0), "cuEventCreate");
-		Cuda.check(JCudaDriver.cuEventCreate(stop, 0), "cuEventCreate");
-		try {
-			for (int i = 0; i < 3; i++) b.fft(buf, size, -1);
-			b.synchronize();
-			final double[] ms = new double[20];
-			for (int i = 0; i < ms.length; i++) {
-				Cuda.check(JCudaDriver.cuEventRecord(start, b.stream()), "cuEventRecord");
-				b.fft(buf, size, -1);
-				Cuda.check(JCudaDriver.cuEventRecord(stop, b.stream()), "cuEventRecord");
-				Cuda.check(JCudaDriver.cuEventSynchronize(stop), "cuEventSynchronize");
-				final float[] e = new float[1];
-				Cuda.check(JCudaDriver.cuEventElapsedTime(e, start, stop), "cuEventElapsedTime");
-				ms[i] = e[0];
-			}
-			Arrays.sort(ms);
-			return ms[ms.length / 2];
-		}
-		finally {
-			JCudaDriver.cuEventDestroy(start);
-			JCudaDriver.cuEventDestroy(stop);
-		}
+		return CudaEvents.medianMs(b.stream(), 3, 20, i -> b.fft(buf, size, -1));
 	}
 }
