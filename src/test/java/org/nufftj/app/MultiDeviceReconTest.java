@@ -9,6 +9,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
 import org.nufftj.data.KSpace;
 import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.DeviceChoice;
@@ -42,7 +43,7 @@ public class MultiDeviceReconTest {
 
 	@Test
 	void splitOverWorkersEqualsOneDevice() {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int[] matrix = { 32, 32 };
 		final int frames = 7;

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nufftj.TestSeeds;
 import org.nufftj.io.Cfl;
 import org.nufftj.phantom.CoilSensitivities;
 
@@ -40,7 +41,7 @@ class PicsFramesTest {
 
 	@BeforeEach
 	void simulate() throws Exception {
-		seed = Long.getLong("nufftj.seed", System.nanoTime());
+		seed = TestSeeds.fresh();
 		spokes = 30 + new Random(seed).nextInt(8);
 		final float[][] frames = new float[2][];
 		int f = 0;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nufftj.TestSeeds;
 import org.nufftj.data.ComplexImage;
 import org.nufftj.io.Cfl;
 import org.nufftj.phantom.AnalyticPhantom;
@@ -37,7 +38,7 @@ class PicsTest {
 
 	@BeforeEach
 	void simulate() {
-		seed = System.nanoTime();
+		seed = TestSeeds.fresh();
 		random = new Random(seed);
 		n = 48 + 8 * random.nextInt(3);
 		coils = 4 + random.nextInt(3);

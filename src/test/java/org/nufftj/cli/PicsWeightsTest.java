@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nufftj.TestSeeds;
 import org.nufftj.io.Cfl;
 import org.nufftj.phantom.CoilSensitivities;
 
@@ -47,7 +48,7 @@ class PicsWeightsTest {
 
 	@BeforeEach
 	void simulate() throws Exception {
-		seed = Long.getLong("nufftj.seed", System.nanoTime());
+		seed = TestSeeds.fresh();
 		random = new Random(seed);
 		spokes = 30 + random.nextInt(8);
 		final Cli.Result r = Cli.run("simulate", "-t", "golden-angle", "-m", N, "-s", spokes, "-c", COILS, dir.resolve(

@@ -10,6 +10,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
 import org.nufftj.app.BartNufft;
 import org.nufftj.app.Session;
 import org.nufftj.nufft.DeviceChoice;
@@ -32,7 +33,7 @@ class ImgNufftTest {
 
 	@Test
 	void forwardAndAdjointOnImgs() {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int n = 20, coils = 3, frames = 2;
 		final int[] size = { n, n };

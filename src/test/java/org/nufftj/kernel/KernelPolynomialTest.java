@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.nufftj.TestSeeds;
 
 /** The piecewise-polynomial Kaiser–Bessel against the formula at fresh random offsets. */
 class KernelPolynomialTest {
 
 	@Test
 	void weightsMatchTheKernelAtRandomOffsets() {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		for (final double sigma : new double[] { 1.25, 1.5, 2.0 }) {
 			for (int w = 2; w <= 16; w++) {

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
 import org.nufftj.recon.CoilCombine;
 
 /**
@@ -33,7 +34,7 @@ public abstract class AbstractBackendTest {
 	@BeforeEach
 	void openBackend() {
 		backend = open();
-		seed = System.nanoTime();
+		seed = TestSeeds.fresh();
 		random = new Random(seed);
 	}
 

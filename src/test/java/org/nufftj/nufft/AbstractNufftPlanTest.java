@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.trajectory.Trajectory;
 
@@ -53,7 +54,7 @@ public abstract class AbstractNufftPlanTest {
 	void forwardAndAdjointMeetToleranceAgainstExactNudft(final int[] size, final String trajectory,
 		final Precision precision, final double eps)
 	{
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final Trajectory t = TestTrajectories.make(trajectory, size, POINTS, r);
 		final int px = (int) Arrays2.pixels(size);
@@ -93,7 +94,7 @@ public abstract class AbstractNufftPlanTest {
 	@ParameterizedTest(name = "{0} eps={1} {2}")
 	@MethodSource("kernels")
 	void everyKernelMeetsTolerance(final KernelType kernel, final double eps, final NufftOptions.Evaluation eval) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int[] size = { 48, 40 };
 		final Trajectory t = TestTrajectories.make("radial", size, POINTS, r);
@@ -111,7 +112,7 @@ public abstract class AbstractNufftPlanTest {
 	@ParameterizedTest(name = "{0}D {1}")
 	@MethodSource("adjointCases")
 	void adjointIsTheConjugateTranspose(final int dims, final Precision precision) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int[] size = dims == 2 ? new int[] { 50, 64 } : new int[] { 20, 16, 24 };
 		final Trajectory t = TestTrajectories.make("random", size, 5000, r);

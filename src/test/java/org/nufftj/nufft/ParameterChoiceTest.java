@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
 import org.nufftj.kernel.KernelType;
 
 class ParameterChoiceTest {
@@ -47,7 +48,7 @@ class ParameterChoiceTest {
 	@ParameterizedTest
 	@ValueSource(ints = { 4, 6 })
 	void modelBoundsAndTracksTheCartesianWorstCase(final int width) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final java.util.Random r = new java.util.Random(seed);
 		final int[] size = { 64, 64 };
 		final org.nufftj.trajectory.Trajectory t = TestTrajectories.make("cartesian", size, 64 * 64, r);

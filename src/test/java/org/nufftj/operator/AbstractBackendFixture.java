@@ -8,6 +8,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.nufftj.TestSeeds;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftOptions;
@@ -33,7 +34,7 @@ public abstract class AbstractBackendFixture {
 	@BeforeEach
 	protected void openBackend() {
 		backend = open();
-		seed = System.nanoTime();
+		seed = TestSeeds.fresh();
 		random = new Random(seed);
 	}
 

@@ -85,8 +85,13 @@ public abstract class AbstractOperatorTest extends AbstractBackendFixture {
 				backend.multiplyConjugate(ones(x.length()), x, x); // x itself conjugated: not the adjoint
 			}
 		};
+		// A wrong adjoint's mismatch is a random sum, ~1/√(range) ≈ 0.07 here but occasionally tiny for one pair of
+		// vectors (seed 39860957114462 gave < 1e-2); the largest of four pairs is held against 1e-4, seven decades
+		// above the exact adjoint's, so a chance failure needs all four below it.
+		double worst = 0;
+		for (int trial = 0; trial < 4; trial++) worst = Math.max(worst, Adjointness.mismatch(wrong, random));
 		assertTrue(Adjointness.mismatch(good, random) <= 1e-11, "seed " + seed);
-		assertTrue(Adjointness.mismatch(wrong, random) > 1e-2, "seed " + seed);
+		assertTrue(worst > 1e-4, "largest of 4 mismatches " + worst + ", seed " + seed);
 	}
 
 	// -- FFT operator --

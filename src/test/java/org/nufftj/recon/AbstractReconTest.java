@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
 import org.nufftj.data.KSpace;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.Kernels;
@@ -50,7 +51,7 @@ public abstract class AbstractReconTest {
 	@BeforeEach
 	void openBackend() {
 		backend = open();
-		seed = System.nanoTime();
+		seed = TestSeeds.fresh();
 		random = new Random(seed);
 	}
 

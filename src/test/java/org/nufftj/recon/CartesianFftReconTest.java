@@ -13,6 +13,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nufftj.TestSeeds;
 import org.nufftj.data.KSpace;
 import org.nufftj.io.IsmrmrdData;
 import org.nufftj.io.IsmrmrdReader;
@@ -37,7 +38,7 @@ class CartesianFftReconTest {
 
 	@Test
 	void perCoilImagesAreTheExactAdjoint() {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		for (final int[] size : new int[][] { { 12, 10 }, { 6, 8, 4 } }) {
 			final int d = size.length, m = 300, coils = 2, frames = 2;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
+import org.nufftj.TestSeeds;
 
 /** Coil combination on synthetic coil images x_c = s_c·ρ with known smooth sensitivities. */
 class CoilCombineTest {
@@ -76,7 +77,7 @@ class CoilCombineTest {
 	 */
 	@Test
 	void walshMapsOfConstantSensitivitiesAreTheNormalisedVector() {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random random = new Random(seed);
 		final int[] size = { 20, 14 };
 		final int pixels = 280, coils = 4;

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.nufftj.TestSeeds;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.Backend;
@@ -53,7 +54,7 @@ abstract class AbstractTunerTest {
 
 	@Test
 	void everyTimedCandidateMeetsEpsAgainstTheNudft(@TempDir final Path dir) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		System.out.println(getClass().getSimpleName() + " seed " + seed);
 		final Random r = new Random(seed);
 		check(dir, new int[] { 24, 20 }, TestTrajectories.make("random", new int[] { 24, 20 }, 700, r), 1e-3,

@@ -9,6 +9,7 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.nufftj.TestSeeds;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftOptions;
@@ -57,7 +58,7 @@ class CpuSense3dConvergenceTest {
 
 	@Test
 	void stackOfStarsConverges() {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random random = new Random(seed);
 		final int n = random.nextBoolean() ? 24 : 32, coils = 2 + random.nextInt(3);
 		final int spokes = stackSpokes(n, random.nextInt(5));
@@ -67,7 +68,7 @@ class CpuSense3dConvergenceTest {
 
 	@Test
 	void kooshballConverges() {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random random = new Random(seed);
 		final int n = random.nextBoolean() ? 24 : 32, coils = 2 + random.nextInt(3);
 		final int spokes = kooshSpokes(n, random.nextInt(5));

@@ -6,6 +6,7 @@ import java.util.Random;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.nufftj.TestSeeds;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.Kernels;
 import org.nufftj.nufft.Buffer;
@@ -26,7 +27,7 @@ class CpuStageSliceTest {
 	@ParameterizedTest
 	@CsvSource({ "2, 1, FLOAT", "2, 1, DOUBLE", "2, 3, FLOAT", "3, 1, DOUBLE", "3, 2, FLOAT", "2, 3, DOUBLE" })
 	void stagesOnSlicesMatchTheDirectSums(final int dims, final int transforms, final Precision p) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int[] size = dims == 2 ? new int[] { 14, 12 } : new int[] { 8, 10, 6 };
 		final Trajectory t = TestTrajectories.make("random", size, 300, r);

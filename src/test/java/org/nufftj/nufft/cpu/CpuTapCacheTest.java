@@ -7,6 +7,7 @@ import java.util.Random;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.nufftj.TestSeeds;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
@@ -24,7 +25,7 @@ class CpuTapCacheTest {
 	@ParameterizedTest
 	@CsvSource({ "2, 1, 1", "2, 3, 2", "3, 1, 2", "3, 2, 1", "2, 1, 4" })
 	void transformsAreTheSameBeforeAndAfterTheCacheIsBuilt(final int dims, final int transforms, final int threads) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int[] size = dims == 2 ? new int[] { 24, 20 } : new int[] { 12, 10, 8 };
 		final Trajectory t = TestTrajectories.make("random", size, 700, r);

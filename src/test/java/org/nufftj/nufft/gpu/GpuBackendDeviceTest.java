@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
 import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.DeviceChoice;
@@ -51,7 +52,7 @@ class GpuBackendDeviceTest {
 	@ParameterizedTest
 	@EnumSource(Precision.class)
 	void transfersAndSlicesRoundTrip(final Precision p) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final double[] x = Arrays2.gaussian(r, 1000);
 		try (Buffer a = backend.allocate(1000, p); Buffer b = wrap(x, p)) {
@@ -125,7 +126,7 @@ class GpuBackendDeviceTest {
 	@ParameterizedTest
 	@EnumSource(Precision.class)
 	void elementwiseOperationsMatchHostReferences(final Precision p) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int n = 3 * 1000; // complex elements of a: 3 batches of 1000
 		final double[] a = Arrays2.gaussian(r, 2 * n), b = Arrays2.gaussian(r, 2 * 1000), w = Arrays2.gaussian(r, 1000);
@@ -197,7 +198,7 @@ class GpuBackendDeviceTest {
 	@ParameterizedTest
 	@EnumSource(Precision.class)
 	void batchReductionsAndConversionsMatchHostReferences(final Precision p) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int coils = 5, px = 777;
 		final double[] x = Arrays2.gaussian(r, 2 * px * coils);
@@ -234,7 +235,7 @@ class GpuBackendDeviceTest {
 	@ParameterizedTest
 	@EnumSource(Precision.class)
 	void fftMatchesADirectDft(final Precision p) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		for (final int[] size : new int[][] { { 30 }, { 12, 10 }, { 6, 5, 4 } }) {
 			int px = 1;
@@ -261,7 +262,7 @@ class GpuBackendDeviceTest {
 	@ParameterizedTest
 	@EnumSource(Precision.class)
 	void walshOfScaledCopiesIsTheImageTimesTheCoilNorm(final Precision p) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		for (final int[] size : new int[][] { { 20, 16 }, { 12, 10, 3 } }) {
 			for (final int coils : new int[] { 1, 3, 8, 40 }) {
@@ -305,7 +306,7 @@ class GpuBackendDeviceTest {
 	@ParameterizedTest
 	@EnumSource(Precision.class)
 	void bufferTransformsEqualHostArrayTransforms(final Precision p) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int[] size = { 40, 36 };
 		final int t = 5;
@@ -348,7 +349,7 @@ class GpuBackendDeviceTest {
 	/** Points replaced by more points: host-array calls after the replacement equal a fresh plan's (buffers regrow). */
 	@Test
 	void replacingPointsByMorePointsRegrowsTheBuffers() {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int[] size = { 32, 32 };
 		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-4);

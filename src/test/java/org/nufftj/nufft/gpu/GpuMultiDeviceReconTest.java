@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.nufftj.TestSeeds;
 import org.nufftj.app.Devices;
 import org.nufftj.app.MultiDeviceReconTest;
 import org.nufftj.app.Options;
@@ -40,7 +41,7 @@ public class GpuMultiDeviceReconTest {
 	}
 
 	private static void check(final String spec, final DeviceChoice reference, final double tolerance) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final int frames = 6;
 		final Scan scan = MultiDeviceReconTest.series(r, "golden angle", new int[] { 64, 64 }, 48 * 128, 4, frames);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.Nudft;
@@ -41,7 +42,7 @@ class GpuOwnFftTest {
 	void own() {
 		before = System.getProperty("nufftj.fft");
 		System.setProperty("nufftj.fft", "own");
-		seed = System.nanoTime();
+		seed = TestSeeds.fresh();
 		random = new Random(seed);
 	}
 

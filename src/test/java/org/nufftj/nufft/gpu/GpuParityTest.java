@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.Buffer;
@@ -85,7 +86,7 @@ class GpuParityTest {
 	void gpuMatchesCpuEngine(final int[] size, final String trajectory, final SpreadMethod method, final int batch,
 		final double eps, final KernelType kernel)
 	{
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final Trajectory t = TestTrajectories.make(trajectory, size, 4000, r);
 		final int px = (int) Arrays2.pixels(size), m = t.count();
@@ -201,7 +202,7 @@ class GpuParityTest {
 	void outputDrivenMatchesCpuEngine(final int[] size, final String design, final int batch, final double eps,
 		final KernelType kernel, final Precision precision)
 	{
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final Trajectory t = radialDesign(design, size);
 		final int px = (int) Arrays2.pixels(size), m = t.count();

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.nufftj.TestSeeds;
 import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.Nudft;
@@ -88,7 +89,7 @@ class GpuSetPointsTest {
 	void deviceSortEqualsHostOracle(final int[] size, final String traj, final int points, final double eps,
 		final int[] bins, final Precision precision)
 	{
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Trajectory t = trajectory(traj, size, points, new Random(seed));
 		final NufftOptions o = NufftOptions.defaults().withTolerance(eps).withPrecision(precision);
 		final NufftParameters p = ParameterChoice.choose(size, o);
@@ -119,7 +120,7 @@ class GpuSetPointsTest {
 	void transformsMatchReference(final int[] size, final String traj, final SpreadMethod method,
 		final Precision precision, final double eps)
 	{
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final Trajectory t = trajectory(traj, size, 3000, r);
 		final NufftOptions o = NufftOptions.defaults().withTolerance(eps).withPrecision(precision)
@@ -160,7 +161,7 @@ class GpuSetPointsTest {
 	@ParameterizedTest(name = "{0} {1}")
 	@MethodSource("resetCases")
 	void setPointsAgainEqualsAFreshPlan(final int[] size, final SpreadMethod method) {
-		final long seed = System.nanoTime();
+		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final String[] trajs = { "random", size.length == 2 ? "spiral" : "3d radial", "random" };
 		final int[] counts = { 6000, 2500, 9000 };

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nufftj.TestSeeds;
 import org.nufftj.io.BartCli;
 import org.nufftj.io.Cfl;
 import org.nufftj.phantom.CoilSensitivities;
@@ -60,7 +61,7 @@ class EspiritBartTest {
 
 	@Test
 	void mapsAgreeWithBartEcalib() throws Exception {
-		final long seed = Long.getLong("nufftj.seed", System.nanoTime());
+		final long seed = TestSeeds.fresh();
 		final Random random = new Random(seed);
 		final int[] n = { 56 + 2 * random.nextInt(9), 56 + 2 * random.nextInt(9), 1 };
 		final int coils = 6 + random.nextInt(3), pixels = n[0] * n[1];
@@ -122,7 +123,7 @@ class EspiritBartTest {
 	 */
 	@Test
 	void ecalibFilesAgreeWithBartEcalib() throws Exception {
-		final long seed = Long.getLong("nufftj.seed", System.nanoTime());
+		final long seed = TestSeeds.fresh();
 		final Random random = new Random(seed);
 		final int[] n = { 48 + 2 * random.nextInt(9), 48 + 2 * random.nextInt(9), 1 };
 		final int coils = 6 + random.nextInt(3), pixels = n[0] * n[1];
