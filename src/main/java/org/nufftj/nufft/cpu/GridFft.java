@@ -1,12 +1,11 @@
 package org.nufftj.nufft.cpu;
 
-import org.jtransforms.fft.DoubleFFT_1D;
-
 /**
  * In-place unnormalised complex FFT of a batch of T oversampled grids stored transform-innermost: element (cell j,
- * transform t) at {@code 2·(j·T + t)}, cells x fastest. Separable: 1D JTransforms FFTs along each axis in turn, all lines
- * of the batch shared out among the plan's workers. Lines that lie side by side in memory are gathered
- * {@value #BLOCK} at a time so that memory is read in whole cache lines.
+ * transform t) at {@code 2·(j·T + t)}, cells x fastest. Separable: along each axis in turn, the lines of the batch are
+ * gathered a block at a time into a per-worker {@link LineFft} (split real/imaginary, lines interleaved), transformed
+ * there together and scattered back; the blocks are shared out among the plan's workers. Lines that lie side by side in
+ * memory fall in one block, so memory is read in whole cache lines; nothing is allocated per call.
  * sign −1: Σ_j g_j e^{−2πi jl/n} (forward); sign +1: Σ_j g_j e^{+2πi jl/n} (adjoint, no 1/n).
  * <p>
  * Pruned: in the forward direction only the image region of the grid is non-zero, and in the adjoint only the image
@@ -17,13 +16,12 @@ import org.jtransforms.fft.DoubleFFT_1D;
  */
 final class GridFft {
 
-	private static final int BLOCK = 8;
-
 	private final int[] n;
 	private final Workers workers;
-	/** Per worker, per axis: JTransforms 1D plans (one per thread: a plan keeps work arrays). */
-	private final DoubleFFT_1D[][] plans;
-	private final double[][] scratch;
+	/** Per worker, per axis: the line FFT and its work arrays. */
+	private final LineFft[][] plans;
+	/** Per worker: the complex offset of element 0 of each line of the block. */
+	private final long[][] bases;
 
 	/** For each axis a: the values of the mixed-radix index over the axes after a that lie in the image region. */
 	private final int[][] kept;
@@ -49,13 +47,15 @@ final class GridFft {
 			kept[a] = k;
 		}
 		this.workers = workers;
-		plans = new DoubleFFT_1D[workers.threads()][n.length];
-		scratch = new double[workers.threads()][];
-		int longest = 0;
-		for (final int s : n) longest = Math.max(longest, s);
+		plans = new LineFft[workers.threads()][n.length];
+		bases = new long[workers.threads()][];
 		for (int w = 0; w < workers.threads(); w++) {
-			for (int a = 0; a < n.length; a++) plans[w][a] = new DoubleFFT_1D(n[a]);
-			scratch[w] = new double[2 * longest * BLOCK];
+			int widest = 1;
+			for (int a = 0; a < n.length; a++) {
+				plans[w][a] = new LineFft(n[a]);
+				widest = Math.max(widest, plans[w][a].block);
+			}
+			bases[w] = new long[widest];
 		}
 	}
 
@@ -65,56 +65,47 @@ final class GridFft {
 			final int axis = sign < 0 ? step : d - 1 - step;
 			int run = transforms; // lines of this axis that sit side by side: T × the sizes of earlier axes
 			for (int b = 0; b < axis; b++) run *= n[b];
-			final int len = n[axis];
-			final int[] others = kept[axis];
-			if (run == 1) {
-				// Axis 0 of a single grid: contiguous lines, transformed in place.
-				workers.ranges(others.length, (w, from, to) -> {
-					final DoubleFFT_1D p = plans[w][0];
-					for (int i = from; i < to; i++) {
-						if (sign < 0) p.complexForward(g, 2 * len * others[i]);
-						else p.complexInverse(g, 2 * len * others[i], false);
-					}
-				});
-			}
-			else {
-				gathered(g, axis, run, len, others, sign);
-			}
+			lines(g, axis, run, n[axis], kept[axis], sign);
 		}
 	}
 
 	/**
-	 * Lines along one axis: element i of line (v, o) at complex offset v + run·(i + len·o), v ∈ [0, run),
-	 * o ∈ others.
+	 * Lines along one axis: element i of line q = v + run·p (v ∈ [0, run), o = others[p]) at complex offset
+	 * v + run·(i + len·o); a block is up to {@link LineFft#block} consecutive q.
 	 */
-	private void gathered(final double[] g, final int axis, final int run, final int len, final int[] others,
+	private void lines(final double[] g, final int axis, final int run, final int len, final int[] others,
 		final int sign)
 	{
-		final int blocks = (run + BLOCK - 1) / BLOCK;
-		workers.ranges(blocks * others.length, (w, from, to) -> {
-			final DoubleFFT_1D p = plans[w][axis];
-			final double[] s = scratch[w];
+		final long total = (long) run * others.length;
+		final int block = plans[0][axis].block;
+		final long blocks = (total + block - 1) / block;
+		workers.ranges((int) blocks, (w, from, to) -> {
+			final LineFft f = plans[w][axis];
+			final long[] base = bases[w];
+			final double[] re = f.re, im = f.im;
 			for (int task = from; task < to; task++) {
-				final int v0 = (task % blocks) * BLOCK;
-				final int o = others[task / blocks];
-				final int bw = Math.min(BLOCK, run - v0);
-				final long base = v0 + (long) run * len * o;
+				final long q0 = (long) task * block;
+				final int bl = (int) Math.min(block, total - q0);
+				for (int l = 0; l < bl; l++) {
+					final long q = q0 + l;
+					base[l] = q % run + (long) run * len * others[(int) (q / run)];
+				}
 				for (int i = 0; i < len; i++) {
-					final int src = (int) (2 * (base + (long) run * i));
-					for (int b = 0; b < bw; b++) {
-						s[2 * (b * len + i)] = g[src + 2 * b];
-						s[2 * (b * len + i) + 1] = g[src + 2 * b + 1];
+					final long off = (long) run * i;
+					for (int l = 0; l < bl; l++) {
+						final int src = (int) (2 * (base[l] + off));
+						re[i * bl + l] = g[src];
+						im[i * bl + l] = g[src + 1];
 					}
 				}
-				for (int b = 0; b < bw; b++) {
-					if (sign < 0) p.complexForward(s, 2 * b * len);
-					else p.complexInverse(s, 2 * b * len, false);
-				}
+				f.transform(bl, sign);
+				final double[] rr = f.resultRe(), ri = f.resultIm();
 				for (int i = 0; i < len; i++) {
-					final int dst = (int) (2 * (base + (long) run * i));
-					for (int b = 0; b < bw; b++) {
-						g[dst + 2 * b] = s[2 * (b * len + i)];
-						g[dst + 2 * b + 1] = s[2 * (b * len + i) + 1];
+					final long off = (long) run * i;
+					for (int l = 0; l < bl; l++) {
+						final int dst = (int) (2 * (base[l] + off));
+						g[dst] = rr[i * bl + l];
+						g[dst + 1] = ri[i * bl + l];
 					}
 				}
 			}

@@ -1,0 +1,295 @@
+package org.nufftj.nufft.cpu;
+
+import org.jtransforms.fft.DoubleFFT_1D;
+
+/**
+ * One-dimensional complex FFT of length n applied to a block of lines at once, the lines interleaved element by element
+ * in split real and imaginary arrays: element i of line b at {@code [i·lines + b]}. Unnormalised:
+ * X_k = Σ_j x_j·e^{sign·2πi·jk/n}.
+ * <p>
+ * Stockham autosort (Govindaraju et al. 2008, "High performance discrete Fourier transforms on graphics processors":
+ * stage of radix r with Ns = product of the earlier radices: butterfly j reads x[j + t·n/r], t &lt; r, twiddles them by
+ * e^{sign·2πi·t·(j mod Ns)/(Ns·r)}, takes their r-point DFT and writes it to y[(j div Ns)·Ns·r + j mod Ns + t·Ns]),
+ * ping-ponging between two work arrays, no bit reversal. Radices 4, 2 and 3 are written out; any other prime factor up
+ * to {@link #MAX_PRIME} (5, 7, 11, …) takes a direct r-point DFT butterfly. Every butterfly's innermost loop runs over
+ * the block's lines with one twiddle, so each pass streams contiguous memory, and nothing is allocated after
+ * construction. A length with a larger prime factor goes line by line through JTransforms (Bluestein).
+ * </p>
+ * One instance per thread: it owns its work arrays.
+ */
+final class LineFft {
+
+	/** Largest prime factor transformed by the Stockham passes; larger ones go through JTransforms. */
+	static final int MAX_PRIME = 31;
+
+	final int n;
+	/** Most lines per block (the work arrays hold n·block complex values twice). */
+	final int block;
+	/** Input of {@link #transform}: element i of line b at [i·lines + b]. */
+	final double[] re, im;
+	private final double[] re2, im2;
+	private final int[] radix;
+	/** Per stage: cos and sin of 2π·t·k/(Ns·r) at [k·(r − 1) + t − 1], k &lt; Ns, 1 ≤ t &lt; r. */
+	private final double[][] twCos, twSin;
+	/** Per stage of a generic radix r: cos and sin of 2π·q/r, q &lt; r. */
+	private final double[][] rootCos, rootSin;
+	private final double[] gr, gi;
+	private final DoubleFFT_1D fallback;
+	private final double[] line;
+	private boolean second;
+
+	/** Lines per block for length n: the four work arrays within about 256 KB (a core's L2), at most 16. */
+	static int blockFor(final int n) {
+		return Math.max(1, Math.min(16, 8192 / Math.max(1, n)));
+	}
+
+	LineFft(final int n) {
+		this(n, blockFor(n));
+	}
+
+	LineFft(final int n, final int block) {
+		if (n < 1 || block < 1) throw new IllegalArgumentException("FFT length " + n + ", block " + block);
+		this.n = n;
+		this.block = block;
+		re = new double[n * block];
+		im = new double[n * block];
+		re2 = new double[n * block];
+		im2 = new double[n * block];
+		final int[] f = factors(n);
+		if (f == null) {
+			radix = new int[0];
+			fallback = new DoubleFFT_1D(n);
+			line = new double[2 * n];
+		}
+		else {
+			radix = f;
+			fallback = null;
+			line = null;
+		}
+		twCos = new double[radix.length][];
+		twSin = new double[radix.length][];
+		rootCos = new double[radix.length][];
+		rootSin = new double[radix.length][];
+		int ns = 1, widest = 0;
+		for (int s = 0; s < radix.length; s++) {
+			final int r = radix[s];
+			widest = Math.max(widest, r);
+			twCos[s] = new double[ns * (r - 1)];
+			twSin[s] = new double[ns * (r - 1)];
+			for (int k = 0; k < ns; k++) {
+				for (int t = 1; t < r; t++) {
+					final double a = 2 * Math.PI * t * k / ((double) ns * r);
+					twCos[s][k * (r - 1) + t - 1] = Math.cos(a);
+					twSin[s][k * (r - 1) + t - 1] = Math.sin(a);
+				}
+			}
+			if (r > 4) {
+				rootCos[s] = new double[r];
+				rootSin[s] = new double[r];
+				for (int q = 0; q < r; q++) {
+					rootCos[s][q] = Math.cos(2 * Math.PI * q / r);
+					rootSin[s][q] = Math.sin(2 * Math.PI * q / r);
+				}
+			}
+			ns *= r;
+		}
+		gr = new double[2 * widest];
+		gi = new double[2 * widest];
+	}
+
+	/** Whether n is done by the Stockham passes (every prime factor ≤ {@link #MAX_PRIME}), not by the fallback. */
+	static boolean stockham(final int n) {
+		return factors(n) != null;
+	}
+
+	/** The radices, 4s first, then 2, 3 and the other primes; null when a prime factor exceeds MAX_PRIME. */
+	private static int[] factors(final int n) {
+		final java.util.List<Integer> out = new java.util.ArrayList<>();
+		int m = n;
+		while (m % 4 == 0) {
+			out.add(4);
+			m /= 4;
+		}
+		for (int p = 2; p <= MAX_PRIME && m > 1; p++) {
+			while (m % p == 0) {
+				out.add(p);
+				m /= p;
+			}
+		}
+		if (m != 1) return null;
+		final int[] r = new int[out.size()];
+		for (int i = 0; i < r.length; i++) r[i] = out.get(i);
+		return r;
+	}
+
+	/**
+	 * Transforms {@code lines} ≤ {@link #block} lines held in {@link #re}/{@link #im} (layout in the class comment);
+	 * the result is then in {@link #resultRe()}/{@link #resultIm()}, same layout.
+	 */
+	void transform(final int lines, final int sign) {
+		if (lines > block) throw new IllegalArgumentException(lines + " lines > block " + block);
+		if (fallback != null) {
+			byJTransforms(lines, sign);
+			second = false;
+			return;
+		}
+		double[] xr = re, xi = im, yr = re2, yi = im2;
+		int ns = 1;
+		for (int s = 0; s < radix.length; s++) {
+			final int r = radix[s];
+			switch (r) {
+				case 2: radix2(s, ns, lines, sign, xr, xi, yr, yi); break;
+				case 3: radix3(s, ns, lines, sign, xr, xi, yr, yi); break;
+				case 4: radix4(s, ns, lines, sign, xr, xi, yr, yi); break;
+				default: generic(s, r, ns, lines, sign, xr, xi, yr, yi);
+			}
+			ns *= r;
+			final double[] tr = xr, ti = xi;
+			xr = yr;
+			xi = yi;
+			yr = tr;
+			yi = ti;
+		}
+		second = xr == re2;
+	}
+
+	double[] resultRe() { return second ? re2 : re; }
+
+	double[] resultIm() { return second ? im2 : im; }
+
+	private void radix2(final int s, final int ns, final int b, final int sign, final double[] xr, final double[] xi,
+		final double[] yr, final double[] yi)
+	{
+		final int m = n / 2;
+		final double[] c = twCos[s], sn = twSin[s];
+		for (int j = 0; j < m; j++) {
+			final int k = j % ns;
+			final double c1 = c[k], s1 = sign * sn[k];
+			final int i0 = j * b, i1 = (j + m) * b;
+			final int o0 = ((j / ns) * ns * 2 + k) * b, o1 = o0 + ns * b;
+			for (int l = 0; l < b; l++) {
+				final double ur = xr[i1 + l], ui = xi[i1 + l];
+				final double ar = ur * c1 - ui * s1, ai = ur * s1 + ui * c1;
+				final double zr = xr[i0 + l], zi = xi[i0 + l];
+				yr[o0 + l] = zr + ar;
+				yi[o0 + l] = zi + ai;
+				yr[o1 + l] = zr - ar;
+				yi[o1 + l] = zi - ai;
+			}
+		}
+	}
+
+	private void radix3(final int s, final int ns, final int b, final int sign, final double[] xr, final double[] xi,
+		final double[] yr, final double[] yi)
+	{
+		final int m = n / 3;
+		final double[] c = twCos[s], sn = twSin[s];
+		final double h = sign * Math.sqrt(3) / 2; // e^{sign·2πi/3} = −1/2 + i·h
+		for (int j = 0; j < m; j++) {
+			final int k = j % ns;
+			final double c1 = c[2 * k], s1 = sign * sn[2 * k], c2 = c[2 * k + 1], s2 = sign * sn[2 * k + 1];
+			final int i0 = j * b, i1 = (j + m) * b, i2 = (j + 2 * m) * b;
+			final int o0 = ((j / ns) * ns * 3 + k) * b, o1 = o0 + ns * b, o2 = o1 + ns * b;
+			for (int l = 0; l < b; l++) {
+				double ur = xr[i1 + l], ui = xi[i1 + l];
+				final double ar = ur * c1 - ui * s1, ai = ur * s1 + ui * c1;
+				ur = xr[i2 + l];
+				ui = xi[i2 + l];
+				final double br = ur * c2 - ui * s2, bi = ur * s2 + ui * c2;
+				final double zr = xr[i0 + l], zi = xi[i0 + l];
+				final double tr = ar + br, ti = ai + bi, dr = ar - br, di = ai - bi;
+				final double mr = zr - 0.5 * tr, mi = zi - 0.5 * ti;
+				yr[o0 + l] = zr + tr;
+				yi[o0 + l] = zi + ti;
+				yr[o1 + l] = mr - h * di;
+				yi[o1 + l] = mi + h * dr;
+				yr[o2 + l] = mr + h * di;
+				yi[o2 + l] = mi - h * dr;
+			}
+		}
+	}
+
+	private void radix4(final int s, final int ns, final int b, final int sign, final double[] xr, final double[] xi,
+		final double[] yr, final double[] yi)
+	{
+		final int m = n / 4;
+		final double[] c = twCos[s], sn = twSin[s];
+		for (int j = 0; j < m; j++) {
+			final int k = j % ns;
+			final double c1 = c[3 * k], s1 = sign * sn[3 * k];
+			final double c2 = c[3 * k + 1], s2 = sign * sn[3 * k + 1];
+			final double c3 = c[3 * k + 2], s3 = sign * sn[3 * k + 2];
+			final int i0 = j * b, i1 = (j + m) * b, i2 = (j + 2 * m) * b, i3 = (j + 3 * m) * b;
+			final int o0 = ((j / ns) * ns * 4 + k) * b, o1 = o0 + ns * b, o2 = o1 + ns * b, o3 = o2 + ns * b;
+			for (int l = 0; l < b; l++) {
+				double ur = xr[i1 + l], ui = xi[i1 + l];
+				final double ar = ur * c1 - ui * s1, ai = ur * s1 + ui * c1;
+				ur = xr[i2 + l];
+				ui = xi[i2 + l];
+				final double br = ur * c2 - ui * s2, bi = ur * s2 + ui * c2;
+				ur = xr[i3 + l];
+				ui = xi[i3 + l];
+				final double cr = ur * c3 - ui * s3, ci = ur * s3 + ui * c3;
+				final double zr = xr[i0 + l], zi = xi[i0 + l];
+				final double p0r = zr + br, p0i = zi + bi, p1r = zr - br, p1i = zi - bi;
+				final double q0r = ar + cr, q0i = ai + ci, q1r = ar - cr, q1i = ai - ci;
+				// ω = e^{sign·iπ/2} = sign·i: ω·q1 = (−sign·q1i, sign·q1r)
+				yr[o0 + l] = p0r + q0r;
+				yi[o0 + l] = p0i + q0i;
+				yr[o2 + l] = p0r - q0r;
+				yi[o2 + l] = p0i - q0i;
+				yr[o1 + l] = p1r - sign * q1i;
+				yi[o1 + l] = p1i + sign * q1r;
+				yr[o3 + l] = p1r + sign * q1i;
+				yi[o3 + l] = p1i - sign * q1r;
+			}
+		}
+	}
+
+	/** Radix r by the r-point DFT written out: X_u = Σ_t a_t·e^{sign·2πi·tu/r}. */
+	private void generic(final int s, final int r, final int ns, final int b, final int sign, final double[] xr,
+		final double[] xi, final double[] yr, final double[] yi)
+	{
+		final int m = n / r;
+		final double[] c = twCos[s], sn = twSin[s], rc = rootCos[s], rs = rootSin[s];
+		for (int j = 0; j < m; j++) {
+			final int k = j % ns;
+			final int o0 = ((j / ns) * ns * r + k) * b;
+			for (int l = 0; l < b; l++) {
+				gr[0] = xr[j * b + l];
+				gi[0] = xi[j * b + l];
+				for (int t = 1; t < r; t++) {
+					final int i = (j + t * m) * b + l;
+					final double wc = c[k * (r - 1) + t - 1], ws = sign * sn[k * (r - 1) + t - 1];
+					gr[t] = xr[i] * wc - xi[i] * ws;
+					gi[t] = xr[i] * ws + xi[i] * wc;
+				}
+				for (int u = 0; u < r; u++) {
+					double sr = 0, si = 0;
+					for (int t = 0, q = 0; t < r; t++, q = (q + u) % r) {
+						final double wc = rc[q], ws = sign * rs[q];
+						sr += gr[t] * wc - gi[t] * ws;
+						si += gr[t] * ws + gi[t] * wc;
+					}
+					yr[o0 + u * ns * b + l] = sr;
+					yi[o0 + u * ns * b + l] = si;
+				}
+			}
+		}
+	}
+
+	private void byJTransforms(final int lines, final int sign) {
+		for (int l = 0; l < lines; l++) {
+			for (int i = 0; i < n; i++) {
+				line[2 * i] = re[i * lines + l];
+				line[2 * i + 1] = im[i * lines + l];
+			}
+			if (sign < 0) fallback.complexForward(line);
+			else fallback.complexInverse(line, false);
+			for (int i = 0; i < n; i++) {
+				re[i * lines + l] = line[2 * i];
+				im[i * lines + l] = line[2 * i + 1];
+			}
+		}
+	}
+}
