@@ -181,6 +181,28 @@ public interface Backend extends AutoCloseable {
 	 */
 	void fft(Buffer x, int[] size, int sign);
 
+	/**
+	 * {@link #fft} of arrays that are zero outside their centred block of size {@code block} (placed as
+	 * {@link #copyCentred} places it): the full transform, but a backend may skip the lines that are zero on input
+	 * (axes in order x, y, z; the pass along an axis needs only the lines whose coordinates on the later axes lie in
+	 * the block). The default is {@link #fft}. Toeplitz embedding's forward FFT of the zero-padded image.
+	 */
+	default void fftFromBlock(final Buffer x, final int[] size, final int[] block, final int sign) {
+		CentredBlock.requireFits("fftFromBlock", block, size);
+		fft(x, size, sign);
+	}
+
+	/**
+	 * {@link #fft} of which only the centred block of size {@code block} is read afterwards: the block of the result
+	 * is the full transform's, the rest of x is left undefined, and a backend may skip the lines that only feed it
+	 * (axes in order z, y, x; the pass along an axis needs only the lines whose coordinates on the later axes lie in
+	 * the block). The default is {@link #fft}. Toeplitz embedding's inverse FFT before the crop.
+	 */
+	default void fftToBlock(final Buffer x, final int[] size, final int[] block, final int sign) {
+		CentredBlock.requireFits("fftToBlock", block, size);
+		fft(x, size, sign);
+	}
+
 	/** Frees what the backend holds; idempotent. */
 	@Override
 	void close();

@@ -58,6 +58,17 @@ public final class CentredBlock {
 		transforms = fromLength / (2 * fromPixels);
 	}
 
+	/**
+	 * Checks that a block fits a size centred (same 1 to 3 axes, 1 ≤ block ≤ size on each): the pruned FFTs'
+	 * ({@link Backend#fftFromBlock}, {@link Backend#fftToBlock}) geometry, named {@code what} in the error.
+	 */
+	public static void requireFits(final String what, final int[] block, final int[] size) {
+		InvalidInputException.require(block.length == size.length, what + ": block " + Arrays.toString(block) +
+			" and size " + Arrays.toString(size) + " have different numbers of axes");
+		for (int a = 0; a < size.length; a++) InvalidInputException.require(block[a] >= 1 && block[a] <= size[a], what +
+			": block " + Arrays.toString(block) + " does not fit in " + Arrays.toString(size) + " on axis " + a);
+	}
+
 	/** Index (complex element) in the big images of pixel {@code i} of the small ones (both counted over all T). */
 	public long bigIndex(final long i) {
 		final long t = i / smallPixels, p = i % smallPixels;

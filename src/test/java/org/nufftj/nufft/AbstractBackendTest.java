@@ -202,6 +202,60 @@ public abstract class AbstractBackendTest {
 		}
 	}
 
+	/**
+	 * The pruned FFTs against the direct DFT: fftFromBlock of arrays zero outside their centred block is the whole
+	 * transform; fftToBlock leaves the transform's centred block (the rest is undefined). 1D to 3D, odd and even
+	 * sizes and blocks, batches.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void prunedFftsMatchTheDirectDftWhereTheyPromise(final Precision p) {
+		final int[][][] cases = { { { 8 }, { 5 } }, { { 12, 10 }, { 6, 5 } }, { { 9, 8 }, { 4, 7 } }, { { 6, 4, 10 }, {
+			3, 2, 5 } }, { { 5, 6, 4 }, { 5, 3, 4 } } };
+		for (final int[][] c : cases) {
+			final int[] size = c[0], block = c[1];
+			final int batch = 1 + random.nextInt(3);
+			int px = 1;
+			for (final int n : size) px *= n;
+			final boolean[] inBlock = new boolean[px];
+			for (int i = 0; i < px; i++) {
+				boolean in = true;
+				for (int a = 0, rest = i; a < size.length; rest /= size[a], a++) {
+					final int off = rest % size[a] - (size[a] / 2 - block[a] / 2);
+					in &= off >= 0 && off < block[a];
+				}
+				inBlock[i] = in;
+			}
+			final String what = java.util.Arrays.toString(block) + " in " + java.util.Arrays.toString(size) + " x " + batch;
+			for (final int sign : new int[] { -1, 1 }) {
+				final double[] x = gaussian(2 * px * batch);
+				final double[] zeroOutside = x.clone();
+				for (int t = 0; t < batch; t++) for (int i = 0; i < px; i++) if (!inBlock[i]) {
+					zeroOutside[2 * (t * px + i)] = 0;
+					zeroOutside[2 * (t * px + i) + 1] = 0;
+				}
+				try (Buffer b = upload(zeroOutside, p)) {
+					backend.fftFromBlock(b, size, block, sign);
+					check(DirectDft.dft(zeroOutside, size, batch, sign), download(b), p, "fftFromBlock " + what);
+				}
+				try (Buffer b = upload(x, p)) {
+					backend.fftToBlock(b, size, block, sign);
+					final double[] expected = DirectDft.dft(x, size, batch, sign), actual = download(b);
+					for (int t = 0; t < batch; t++) for (int i = 0; i < px; i++) if (!inBlock[i]) {
+						expected[2 * (t * px + i)] = actual[2 * (t * px + i)] = 0;
+						expected[2 * (t * px + i) + 1] = actual[2 * (t * px + i) + 1] = 0;
+					}
+					check(expected, actual, p, "fftToBlock " + what);
+				}
+			}
+		}
+		try (Buffer b = backend.allocate(2 * 20, p)) {
+			final InvalidInputException e = assertThrows(InvalidInputException.class, () -> backend.fftToBlock(b,
+				new int[] { 4, 5 }, new int[] { 5, 5 }, 1));
+			assertTrue(e.getMessage().contains("[5, 5]") && e.getMessage().contains("[4, 5]"), e.getMessage());
+		}
+	}
+
 	// -- plans on buffers --
 
 	/**

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.nufftj.InvalidInputException;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.CentredBlock;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
@@ -323,14 +324,37 @@ public final class CpuBackend implements Backend {
 
 	@Override
 	public void fft(final Buffer x, final int[] size, final int sign) {
-		final CpuBuffer b = own(x, "fft", null);
-		InvalidInputException.require(size.length >= 1 && size.length <= 3, "fft: expected 1 to 3 axes, found " +
+		fftOf(size).transform(fftBuffer(x, size, sign, "fft"), sign);
+	}
+
+	/** Pruned: the passes skip the lines that are zero on input ({@link CpuFft#transform(CpuBuffer, int, int[], boolean)}). */
+	@Override
+	public void fftFromBlock(final Buffer x, final int[] size, final int[] block, final int sign) {
+		pruned(x, size, block, sign, true);
+	}
+
+	/** Pruned: the passes skip the lines that only feed values outside the block. */
+	@Override
+	public void fftToBlock(final Buffer x, final int[] size, final int[] block, final int sign) {
+		pruned(x, size, block, sign, false);
+	}
+
+	private void pruned(final Buffer x, final int[] size, final int[] block, final int sign, final boolean from) {
+		final String what = from ? "fftFromBlock" : "fftToBlock";
+		CentredBlock.requireFits(what, block, size);
+		fftOf(size).transform(fftBuffer(x, size, sign, what), sign, block, from);
+	}
+
+	/** x as this backend's buffer of whole complex arrays of {@code size}, with sign ±1; fails naming what is wrong. */
+	private CpuBuffer fftBuffer(final Buffer x, final int[] size, final int sign, final String what) {
+		final CpuBuffer b = own(x, what, null);
+		InvalidInputException.require(size.length >= 1 && size.length <= 3, what + ": expected 1 to 3 axes, found " +
 			Arrays.toString(size));
-		InvalidInputException.require(sign == -1 || sign == 1, "fft: sign must be -1 or +1, found " + sign);
+		InvalidInputException.require(sign == -1 || sign == 1, what + ": sign must be -1 or +1, found " + sign);
 		final long px = pixels(size);
-		InvalidInputException.require(px > 0 && b.length % (2 * px) == 0, "fft: buffer of " + b.length +
+		InvalidInputException.require(px > 0 && b.length % (2 * px) == 0, what + ": buffer of " + b.length +
 			" values is not a whole number of complex arrays of " + Arrays.toString(size));
-		fftOf(size).transform(b, sign);
+		return b;
 	}
 
 	@Override

@@ -16,6 +16,8 @@ final class CpuFft {
 	private final LineFft[][] plans;
 	/** Per worker: the value offset of element 0 of each line of the block. */
 	private final int[][] bases;
+	/** Pruned passes' line lists per block size ({@link #outerLines}). */
+	private final java.util.Map<String, int[][]> outer = new java.util.HashMap<>();
 
 	CpuFft(final int[] size, final Workers workers) {
 		this.n = size.clone();
@@ -36,29 +38,75 @@ final class CpuFft {
 	}
 
 	void transform(final CpuBuffer x, final int sign) {
-		final int arrays = x.length / (2 * pixels);
-		for (int axis = 0; axis < n.length; axis++) {
-			final int ax = axis, len = n[axis];
-			int stride = 1;
-			for (int b = 0; b < axis; b++) stride *= n[b];
-			final int st = stride, perArray = pixels / len, total = arrays * perArray;
-			final int block = plans[0][ax].block;
-			workers.ranges((total + block - 1) / block, (w, from, to) -> {
-				final LineFft f = plans[w][ax];
-				final int[] base = bases[w];
-				for (int task = from; task < to; task++) {
-					final int q0 = task * block, bl = Math.min(block, total - q0);
-					for (int l = 0; l < bl; l++) {
-						// Line q: element i at pixel base + i·stride of array q / perArray.
-						final int q = q0 + l, r = q % perArray;
-						base[l] = x.offset + 2 * ((q / perArray) * pixels + r % st + (r / st) * st * len);
-					}
-					gather(x, f, base, bl, len, 2 * st);
-					f.transform(bl, sign);
-					scatter(f, x, base, bl, len, 2 * st);
-				}
-			});
+		for (int axis = 0; axis < n.length; axis++) pass(x, sign, axis, null);
+	}
+
+	/**
+	 * Pruned transform around the centred block {@code block} (pixel i of the block at i + ⌊N/2⌋ − ⌊b/2⌋ per axis):
+	 * {@code fromBlock} — x is zero outside the block; axes in order 0, 1, 2, the pass along axis a only over the lines
+	 * whose coordinates on the axes after a (not yet transformed) lie in the block, the others being zero. Otherwise
+	 * only the block of the result is wanted; axes in order 2, 1, 0, the pass along axis a only over the lines whose
+	 * coordinates on the axes after a (already transformed) lie in the block, the others never being read.
+	 */
+	void transform(final CpuBuffer x, final int sign, final int[] block, final boolean fromBlock) {
+		final int[][] outer = outerLines(block);
+		for (int step = 0; step < n.length; step++) {
+			final int axis = fromBlock ? step : n.length - 1 - step;
+			pass(x, sign, axis, outer[axis]);
 		}
+	}
+
+	/**
+	 * The pass along one axis over every array's lines, or only over those whose mixed index over the later axes is
+	 * in {@code outer} (null: all).
+	 */
+	private void pass(final CpuBuffer x, final int sign, final int axis, final int[] outer) {
+		final int arrays = x.length / (2 * pixels);
+		final int len = n[axis];
+		int stride = 1;
+		for (int b = 0; b < axis; b++) stride *= n[b];
+		final int st = stride, perArray = st * (outer == null ? pixels / (st * len) : outer.length);
+		final int total = arrays * perArray;
+		final int block = plans[0][axis].block;
+		workers.ranges((total + block - 1) / block, (w, from, to) -> {
+			final LineFft f = plans[w][axis];
+			final int[] base = bases[w];
+			for (int task = from; task < to; task++) {
+				final int q0 = task * block, bl = Math.min(block, total - q0);
+				for (int l = 0; l < bl; l++) {
+					// Line q: element i at pixel inner + stride·(i + len·o) of array q / perArray.
+					final int q = q0 + l, r = q % perArray, o = outer == null ? r / st : outer[r / st];
+					base[l] = x.offset + 2 * ((q / perArray) * pixels + r % st + o * st * len);
+				}
+				gather(x, f, base, bl, len, 2 * st);
+				f.transform(bl, sign);
+				scatter(f, x, base, bl, len, 2 * st);
+			}
+		});
+	}
+
+	/** Per axis a: the mixed indices over the axes after a (a+1 fastest) whose coordinates lie in the centred block. */
+	private synchronized int[][] outerLines(final int[] block) {
+		return outer.computeIfAbsent(java.util.Arrays.toString(block), k -> {
+			final int[][] lines = new int[n.length][];
+			for (int a = 0; a < n.length; a++) {
+				int count = 1;
+				for (int b = a + 1; b < n.length; b++) count *= block[b];
+				final int[] list = new int[count];
+				for (int i = 0; i < count; i++) {
+					int rest = i, o = 0, radix = 1;
+					for (int b = a + 1; b < n.length; b++) {
+						final int c = rest % block[b] + n[b] / 2 - block[b] / 2;
+						rest /= block[b];
+						o += radix * c;
+						radix *= n[b];
+					}
+					list[i] = o;
+				}
+				lines[a] = list;
+			}
+			return lines;
+		});
 	}
 
 	private static void gather(final CpuBuffer x, final LineFft f, final int[] base, final int bl, final int len,
