@@ -31,7 +31,6 @@ import org.nufftj.trajectory.Trajectory;
  */
 public final class CpuNufftPlan implements NufftPlan {
 
-	/** Upper bound on the memory the plan's grids may take (bytes); batches are processed in groups to fit. */
 	/** Most taps (points × W^d) the tap cache holds: 4M taps = 48 MB (e.g. 205,824 points × 16 in 2D, W = 4). */
 	static final long TAP_CACHE_TAPS = 4_000_000L;
 	/**
@@ -40,6 +39,16 @@ public final class CpuNufftPlan implements NufftPlan {
 	 * 12 ms for the earlier single-pass gridder on the 16-core GPU machine).
 	 */
 	static final long SERIAL_TAPS = 1L << 18;
+	/**
+	 * Most transforms per grid: a batch of more (e.g. 32 coils) is processed in groups of this many, one grid reused,
+	 * so the grid stays 19 MB at 384² instead of 75 MB. On the build machine fresh memory costs ~90–250 MB/s to touch
+	 * (docs/benchmarks.md, ".cfl read and write"): `nufft-j adjoint` of 32 coils (402 × 512 → 256², ε = 1e-3) spent
+	 * 683–709 ms in the transform with one 32-transform grid and 393–412 ms with groups of 8 (three alternating pairs,
+	 * 2026-11-24; groups of 16: 359–362 ms, of 4: 490–506 ms; the forward was fastest with 8). Settable with
+	 * {@code -Dnufftj.cpuGroup=} for such comparisons.
+	 */
+	static final int MAX_GROUP = Integer.getInteger("nufftj.cpuGroup", 8);
+	/** Upper bound on the memory the plan's grids may take (bytes); batches are processed in groups to fit. */
 	private static final long GRID_BUDGET = Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 4);
 
 	private final NufftParameters params;
@@ -662,7 +671,7 @@ public final class CpuNufftPlan implements NufftPlan {
 
 	private int groupSize(final int transforms) {
 		final long bytes = 16L * gridPoints;
-		final long fit = Math.min(GRID_BUDGET / bytes, (Integer.MAX_VALUE - 8) / (2L * gridPoints));
+		final long fit = Math.min(Math.min(GRID_BUDGET / bytes, (Integer.MAX_VALUE - 8) / (2L * gridPoints)), MAX_GROUP);
 		return (int) Math.max(1, Math.min(transforms, fit));
 	}
 
