@@ -100,17 +100,14 @@ public final class ParameterChoice {
 				err = modelError(type, w, sigma, imageSize);
 			}
 			else {
-				// The model falls with W (ParameterChoiceTest): bisect for the least W that meets ε.
-				err = withRounding(modelError(type, MAX_WIDTH, sigma, imageSize), precision);
-				closest = Math.min(closest, err);
-				if (err > eps) continue;
-				int lo = MIN_WIDTH - 1, hi = MAX_WIDTH;
-				while (hi - lo > 1) {
-					final int mid = (lo + hi) / 2;
-					if (withRounding(modelError(type, mid, sigma, imageSize), precision) <= eps) hi = mid;
-					else lo = mid;
+				// The model falls with W (ParameterChoiceTest): the least W that meets ε, searched from a first guess
+				// (about one width per decade of ε, as the kernels' aliasing falls) up or down, so that a choice
+				// evaluates the model at two or three widths, and narrow ones (cheap), instead of bisecting from W = 16.
+				w = leastWidth(type, sigma, imageSize, eps, precision);
+				if (w < 0) {
+					closest = Math.min(closest, withRounding(modelError(type, MAX_WIDTH, sigma, imageSize), precision));
+					continue;
 				}
-				w = hi;
 				err = modelError(type, w, sigma, imageSize);
 			}
 			err = withRounding(err, precision);
@@ -129,6 +126,26 @@ public final class ParameterChoice {
 				MAX_WIDTH + " (best model error " + String.format("%.3g", closest) + "); raise oversampling or tolerance");
 		}
 		return best;
+	}
+
+	/** The least width in [MIN_WIDTH, MAX_WIDTH] whose model (with rounding) meets ε, or −1 if none does. */
+	private static int leastWidth(final KernelType type, final double sigma, final int[] imageSize, final double eps,
+		final Precision precision)
+	{
+		final int guess = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, (int) Math.ceil(-Math.log10(eps)) + 1));
+		int w = guess;
+		if (meets(type, w, sigma, imageSize, eps, precision)) {
+			while (w > MIN_WIDTH && meets(type, w - 1, sigma, imageSize, eps, precision)) w--;
+			return w;
+		}
+		while (w < MAX_WIDTH) if (meets(type, ++w, sigma, imageSize, eps, precision)) return w;
+		return -1;
+	}
+
+	private static boolean meets(final KernelType type, final int width, final double sigma, final int[] imageSize,
+		final double eps, final Precision precision)
+	{
+		return withRounding(modelError(type, width, sigma, imageSize), precision) <= eps;
 	}
 
 	/**
@@ -171,7 +188,15 @@ public final class ParameterChoice {
 		final double[][] muRe = new double[dims][OFFSETS], muIm = new double[dims][OFFSETS], nu2 = new double[dims][OFFSETS];
 		final double[] psi = new double[w];
 		double worstPoint = 0;
-		for (int a = 0; a < dims; a++) {
+		axes: for (int a = 0; a < dims; a++) {
+			for (int b = 0; b < a; b++) {
+				if (image[b] == image[a] && grid[b] == grid[a]) { // the same axis again (square images): its statistics
+					muRe[a] = muRe[b];
+					muIm[a] = muIm[b];
+					nu2[a] = nu2[b];
+					continue axes;
+				}
+			}
 			final int n0 = image[a], n = grid[a], stride = (n0 + MAX_POSITIONS - 1) / MAX_POSITIONS;
 			final int h = n0 / 2, count = (n0 + stride - 1) / stride;
 			final double[] us = new double[count], deap = new double[count];
