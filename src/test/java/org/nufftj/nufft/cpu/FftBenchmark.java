@@ -33,9 +33,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * JMH benchmark of the CPU plan's grid FFT (the adjoint's: sign +1) on the engine's own layout, a double grid of
  * {@code coils} transforms stored transform-innermost (issue 10, item 3; results in docs/benchmarks.md):
  * <ul>
- * <li>{@code JTRANSFORMS}: {@link GridFft} as the plan runs it, pruned for an image of n/1.5 per axis (the σ = 1.5 grid
- * of the NUFFT rows), JTransforms double 1D FFTs over gathered lines on the plan's workers;</li>
- * <li>{@code JTRANSFORMS_FULL}: the same, unpruned (image = grid);</li>
+ * <li>{@code GRID}: {@link GridFft} as the plan runs it, pruned for an image of n/1.5 per axis (the σ = 1.5 grid of the
+ * NUFFT rows), on the plan's workers (since this round the project's own line FFT, {@link LineFft}; before it,
+ * JTransforms double 1D FFTs over gathered lines: {@code scripts/jmh-ab.sh} compares the two commits);</li>
+ * <li>{@code GRID_FULL}: the same, unpruned (image = grid);</li>
  * <li>{@code FFTW}: FFTW 3.3.10 (JavaCPP presets), one {@code fftw_plan_many_dft} over the batch in place
  * (stride = coils, distance 1), FFTW_MEASURE, {@code threads} FFTW threads, unpruned; the time includes copying the
  * Java grid into the plan's native buffer and back, which a plan keeping its grid in a Java array would pay.</li>
@@ -50,7 +51,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class FftBenchmark {
 
-	public enum Impl { JTRANSFORMS, JTRANSFORMS_FULL, FFTW }
+	public enum Impl { GRID, GRID_FULL, FFTW }
 
 	@Param({ "384", "512", "640", "768", "1024" })
 	public int n;
@@ -64,7 +65,7 @@ public class FftBenchmark {
 	@Param({ "2" })
 	public int threads;
 
-	@Param({ "JTRANSFORMS", "JTRANSFORMS_FULL", "FFTW" })
+	@Param({ "GRID", "GRID_FULL", "FFTW" })
 	public Impl impl;
 
 	private double[] grid;
@@ -79,7 +80,7 @@ public class FftBenchmark {
 		long cells = 1;
 		for (int a = 0; a < dims; a++) {
 			size[a] = n;
-			image[a] = impl == Impl.JTRANSFORMS ? (int) Math.round(n / 1.5) : n;
+			image[a] = impl == Impl.GRID ? (int) Math.round(n / 1.5) : n;
 			cells *= n;
 		}
 		grid = new double[(int) (2 * cells * coils)];
