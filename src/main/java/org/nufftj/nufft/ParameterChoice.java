@@ -282,12 +282,12 @@ public final class ParameterChoice {
 
 	/**
 	 * Cost of one FFT grid point per log₂(grid size), relative to one kernel tap of one sample, measured per engine:
-	 * CPU (2D radial, 32 coils, 2 threads) about 0.55 ns vs 0.8 ns; GPU (H100, docs/gpu-report.md: 768² FFT 0.017 ms,
-	 * 1 M samples × 36 taps shared-memory spreading 0.35 ms) about 1.5 ps vs 9.7 ps. On the GPU the FFT is nearly free,
-	 * so larger σ with a narrower kernel wins. One weight serves every 2,3,5,7-smooth length on the CPU: a JTransforms
-	 * mixed-radix line (e.g. 384 = 2⁷·3) costs 1.6–1.8× a power-of-two line per point·log₂n at moderate load, and
-	 * forcing σ = 2 (power-of-two grids) did not win clearly on the radial rows in two runs (docs/benchmarks.md, "CPU
-	 * parameter choice and JTransforms' slow lengths"), so no per-length class is modelled.
+	 * CPU (2D radial, 32 coils, 2 threads) about 0.55 ns vs 0.8 ns with JTransforms, and with the project's own line FFT
+	 * (2026-11-24, 8 coils, 384², `nufft-j bench` stage times, quiet machine) 0.49–0.54 ns per point·log₂ vs 0.56–0.67 ns
+	 * per coil-tap; GPU (H100, docs/gpu-report.md: 768² FFT 0.017 ms, 1 M samples × 36 taps shared-memory spreading
+	 * 0.35 ms) about 1.5 ps vs 9.7 ps. On the GPU the FFT is nearly free, so larger σ with a narrower kernel wins. One
+	 * weight serves every smooth length on the CPU (docs/benchmarks.md, "CPU parameter choice and JTransforms' slow
+	 * lengths", measured before the own FFT: no per-length class was needed then either).
 	 */
 	static double fftWeight(final DeviceChoice device) {
 		return device.kind() == DeviceChoice.Kind.CPU ? 0.7 : 0.15;
