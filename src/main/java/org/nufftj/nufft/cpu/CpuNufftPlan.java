@@ -409,6 +409,10 @@ public final class CpuNufftPlan implements NufftPlan {
 			}
 			return;
 		}
+		if (count == 1) {
+			spreadRows(o, s, kw, cells, c[0], c[1], g);
+			return;
+		}
 		final int n = taps(o, s, kw, cells, tw, ti, len);
 		int j = vector != null ? vector.spread(c, len, tw, ti, n, g) : 0;
 		for (; j + 8 <= len; j += 8) {
@@ -436,6 +440,78 @@ public final class CpuNufftPlan implements NufftPlan {
 				g[i + 1] += k * vi;
 			}
 		}
+	}
+
+	/**
+	 * One transform, one point: its W (2D) or W² (3D) window rows, walked row by row over contiguous cells when the
+	 * window does not wrap in x, with the weights formed on the way (ψyz·ψx_a, the tap weight of the tap-list path, so
+	 * the sums are bit-identical to it and to the tap cache's) instead of first building the W^d-entry tap list (3D,
+	 * W = 5, one thread: 2.3 against 4.3 ns per tap in an ad-hoc loop).
+	 */
+	private void spreadRows(final PointOrder o, final int s, final double[] kw, final int[] cells, final double cr,
+		final double ci, final double[] g)
+	{
+		final int w = width;
+		final int wz = window(o, s, kw, cells);
+		final int x0 = cells[0];
+		final boolean contiguous = cells[w - 1] == x0 + w - 1;
+		for (int e = 0; e < wz; e++) {
+			for (int b = 0; b < w; b++) {
+				final double kyz = kw[w + b] * kw[2 * w + e];
+				final int row = cells[w + e * w + b];
+				if (contiguous) {
+					final int i = 2 * (row + x0);
+					for (int a = 0; a < w; a++) {
+						final double k = kyz * kw[a];
+						g[i + 2 * a] += k * cr;
+						g[i + 2 * a + 1] += k * ci;
+					}
+				}
+				else {
+					for (int a = 0; a < w; a++) {
+						final double k = kyz * kw[a];
+						final int i = 2 * (row + cells[a]);
+						g[i] += k * cr;
+						g[i + 1] += k * ci;
+					}
+				}
+			}
+		}
+	}
+
+	/** The transpose of {@link #spreadRows}, the sum in the tap-list path's order (bit-identical): into acc[0..1]. */
+	private void interpRows(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] acc,
+		final double[] g)
+	{
+		final int w = width;
+		final int wz = window(o, s, kw, cells);
+		final int x0 = cells[0];
+		final boolean contiguous = cells[w - 1] == x0 + w - 1;
+		double ar = 0, ai = 0;
+		for (int e = 0; e < wz; e++) {
+			for (int b = 0; b < w; b++) {
+				final double kyz = kw[w + b] * kw[2 * w + e];
+				final int row = cells[w + e * w + b];
+				if (contiguous) {
+					final int i = 2 * (row + x0);
+					for (int a = 0; a < w; a++) {
+						final double k = kyz * kw[a];
+						ar += k * g[i + 2 * a];
+						ai += k * g[i + 2 * a + 1];
+					}
+				}
+				else {
+					for (int a = 0; a < w; a++) {
+						final double k = kyz * kw[a];
+						final int i = 2 * (row + cells[a]);
+						ar += k * g[i];
+						ai += k * g[i + 1];
+					}
+				}
+			}
+		}
+		acc[0] = ar;
+		acc[1] = ai;
 	}
 
 	// -- interpolation (forward) --
@@ -476,6 +552,10 @@ public final class CpuNufftPlan implements NufftPlan {
 			}
 			acc[0] = ar;
 			acc[1] = ai;
+			return;
+		}
+		if (count == 1) {
+			interpRows(o, s, kw, cells, acc, g);
 			return;
 		}
 		final int n = taps(o, s, kw, cells, tw, ti, len);
