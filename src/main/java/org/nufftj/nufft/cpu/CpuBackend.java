@@ -19,8 +19,9 @@ import org.nufftj.nufft.Precision;
  * The CPU {@link Backend}: buffers are Java arrays ({@code float[]} or {@code double[]}, {@link #wrap} takes the
  * caller's array itself), vector operations run on the backend's own worker threads, arithmetic in double whatever the
  * storage (float buffers round once per stored value). Plans made by {@link #plan} share the backend's workers (they
- * start no threads of their own), so the backend must outlive them. FFTs are JTransforms', one set of 1D plans per
- * size kept for the backend's life.
+ * start no threads of their own), so the backend must outlive them. FFTs are the project's own line FFT
+ * ({@link CpuFft}, {@link LineFft}), one set of per-worker line plans per size kept for the backend's life; the pruned
+ * variants skip the lines of a centred block's zero padding or discarded output.
  */
 public final class CpuBackend implements Backend {
 
