@@ -16,7 +16,7 @@ tmp="$(mktemp -d)"
 trap 'git -C "$root" worktree remove --force "$tmp/before" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT
 git worktree add --detach "$tmp/before" "$before" >/dev/null
 for f in src/test/java/org/nufftj/recon/RadialNufftBenchmark.java src/test/java/org/nufftj/recon/PipeMenonDcfBenchmark.java \
-	src/test/java/org/nufftj/nufft/cpu/FftBenchmark.java; do
+	src/test/java/org/nufftj/nufft/cpu/FftBenchmark.java src/test/java/org/nufftj/recon/KooshballNufftBenchmark.java; do
 	cp "$f" "$tmp/before/$f"
 done
 build() { # $1: checkout; prints its test classpath

@@ -155,7 +155,7 @@ public abstract class AbstractNufftPlanTest {
 	void batchedTransformsEqualSeparateOnes() {
 		final Random r = new Random();
 		final int[] size = { 40, 36 };
-		final int batch = 11; // more than one group of the CPU plan's grid (8) and not a multiple of it
+		final int batch = 19; // more than one group of the CPU plan's grid (16) and not a multiple of it
 		final Trajectory t = TestTrajectories.make("golden angle", size, 2000, r);
 		final int px = 40 * 36, m = t.count();
 		final float[] images = Arrays2.gaussianFloat(r, 2 * px * batch);

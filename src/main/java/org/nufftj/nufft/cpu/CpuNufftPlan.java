@@ -40,14 +40,16 @@ public final class CpuNufftPlan implements NufftPlan {
 	 */
 	static final long SERIAL_TAPS = 1L << 18;
 	/**
-	 * Most transforms per grid: a batch of more (e.g. 32 coils) is processed in groups of this many, one grid reused,
-	 * so the grid stays 19 MB at 384² instead of 75 MB. On the build machine fresh memory costs ~90–250 MB/s to touch
-	 * (docs/benchmarks.md, ".cfl read and write"): `nufft-j adjoint` of 32 coils (402 × 512 → 256², ε = 1e-3) spent
-	 * 683–709 ms in the transform with one 32-transform grid and 393–412 ms with groups of 8 (three alternating pairs,
-	 * 2026-11-24; groups of 16: 359–362 ms, of 4: 490–506 ms; the forward was fastest with 8). Settable with
-	 * {@code -Dnufftj.cpuGroup=} for such comparisons.
+	 * Most transforms per grid: a larger batch (e.g. 32 coils) is processed in groups of this many, one grid reused.
+	 * Fresh memory is slow to touch on the build machine (~90–250 MB/s, docs/benchmarks.md ".cfl read and write"), so a
+	 * one-shot process gains from a smaller grid, while a plan executed many times gains from fewer groups (each group
+	 * evaluates every point's kernel weights again). Measured 2026-11-24 (402 × 512 → 256², ε = 1e-3, 32 coils, 2
+	 * threads): `nufft-j adjoint`/`forward` transform 679–686 / 678–683 ms with one 32-transform grid (75 MB), 339–351 /
+	 * 456–473 ms in groups of 16, 394–397 / 499–509 ms in groups of 8 (two alternating runs each); in-process, JMH
+	 * RadialNufftBenchmark: adjoint 149 / 161 / 174 ms and forward 128 / 157 / 175 ms for groups of 32 / 16 / 8. 16 is
+	 * the compromise. Settable with {@code -Dnufftj.cpuGroup=} for such comparisons.
 	 */
-	static final int MAX_GROUP = Integer.getInteger("nufftj.cpuGroup", 8);
+	static final int MAX_GROUP = Integer.getInteger("nufftj.cpuGroup", 16);
 	/** Upper bound on the memory the plan's grids may take (bytes); batches are processed in groups to fit. */
 	private static final long GRID_BUDGET = Math.max(64L << 20, Runtime.getRuntime().maxMemory() / 4);
 

@@ -1,0 +1,86 @@
+package org.nufftj.recon;
+
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.nufftj.nufft.Nufft;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.Precision;
+import org.nufftj.trajectory.Trajectory;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * JMH benchmark of issue 10's 3D rows, in-process: adjoint NUFFT of one coil of a 3D radial ("kooshball") trajectory,
+ * 4096 spokes × 512 samples (2,097,152 points; spoke directions on a golden-angle spiral over the sphere, k in
+ * [−½, ½) cycles per pixel), onto 128³ at ε = 1e-3 (float) and 64³ at ε = 1e-6 (double), 2 worker threads; plan and
+ * points made once per trial, times per execute. Not run by surefire: {@code scripts/jmh.sh KooshballNufftBenchmark}
+ * or {@code scripts/jmh-ab.sh} beside an earlier commit (results: docs/benchmarks.md).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = { "-Xmx8g" })
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class KooshballNufftBenchmark {
+
+	/** "size/tolerance/precision" of the issue's two rows. */
+	@Param({ "128/1e-3/FLOAT", "64/1e-6/DOUBLE" })
+	public String row;
+
+	@Param({ "2" })
+	public int threads;
+
+	private NufftPlan plan;
+	private double[] samples, image;
+
+	@Setup(Level.Trial)
+	public void setUp() {
+		final String[] r = row.split("/");
+		final int n = Integer.parseInt(r[0]);
+		final int spokes = 4096, readout = 512, m = spokes * readout;
+		final double[] c = new double[3 * m];
+		final double golden = Math.PI * (3 - Math.sqrt(5));
+		for (int s = 0; s < spokes; s++) {
+			final double z = 1 - 2.0 * (s + 0.5) / spokes, rho = Math.sqrt(1 - z * z), phi = golden * s;
+			for (int i = 0; i < readout; i++) {
+				final double k = (i - readout / 2) / (double) readout;
+				final int q = 3 * (s * readout + i);
+				c[q] = k * rho * Math.cos(phi);
+				c[q + 1] = k * rho * Math.sin(phi);
+				c[q + 2] = k * z;
+			}
+		}
+		final Random random = new Random(1);
+		samples = new double[2 * m];
+		for (int i = 0; i < samples.length; i++) samples[i] = random.nextGaussian();
+		image = new double[2 * n * n * n];
+		plan = Nufft.plan(new int[] { n, n, n }, NufftOptions.defaults().withTolerance(Double.parseDouble(r[1]))
+			.withPrecision(Precision.valueOf(r[2])).withThreads(threads));
+		plan.setPoints(new Trajectory(3, c, "kooshball"));
+	}
+
+	@TearDown(Level.Trial)
+	public void tearDown() {
+		plan.close();
+	}
+
+	@Benchmark
+	public double[] adjoint() {
+		plan.adjoint(samples, image);
+		return image;
+	}
+}
