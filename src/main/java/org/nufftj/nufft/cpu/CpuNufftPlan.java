@@ -66,8 +66,6 @@ public final class CpuNufftPlan implements NufftPlan {
 	/** The backend whose workers this plan borrows (null: a plan of its own, with its own workers). */
 	private final CpuBackend backend;
 	private final GridFft fft;
-	/** The Vector API tap loops for batches (2T ≥ 4 values per cell), or null: scalar ({@link TapLoops#vector}). */
-	private final TapLoops vector = TapLoops.vector();
 	private final StageTimes times = new StageTimes();
 	/** wrap[a][l + offset[a]] = l mod n_a for every index a window can reach. */
 	private final int[][] wrap;
@@ -305,8 +303,7 @@ public final class CpuNufftPlan implements NufftPlan {
 
 	// -- spreading (adjoint) --
 	// The batch is innermost in the grid (cell j, transform t at 2(jT + t)), so each kernel tap adds one weight times
-	// the sample's 2T values to 2T consecutive grid values: 4 at a time with the Vector API where the JVM has it
-	// ({@link TapLoops}), the rest (or all, without it) in scalar register blocks of 8.
+	// the sample's 2T values to 2T consecutive grid values: a loop the JIT vectorizes.
 
 	private void spread(final Complex samples, final int first, final int count, final double[] g) {
 		final PointOrder o = order;
@@ -416,7 +413,7 @@ public final class CpuNufftPlan implements NufftPlan {
 			return;
 		}
 		final int n = taps(o, s, kw, cells, tw, ti, len);
-		int j = vector != null ? vector.spread(c, len, tw, ti, n, g) : 0;
+		int j = 0;
 		for (; j + 8 <= len; j += 8) {
 			final double v0 = c[j], v1 = c[j + 1], v2 = c[j + 2], v3 = c[j + 3];
 			final double v4 = c[j + 4], v5 = c[j + 5], v6 = c[j + 6], v7 = c[j + 7];
@@ -561,7 +558,7 @@ public final class CpuNufftPlan implements NufftPlan {
 			return;
 		}
 		final int n = taps(o, s, kw, cells, tw, ti, len);
-		int j = vector != null ? vector.interpolate(acc, len, tw, ti, n, g) : 0;
+		int j = 0;
 		for (; j + 8 <= len; j += 8) {
 			double a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;
 			for (int t = 0; t < n; t++) {
@@ -656,9 +653,6 @@ public final class CpuNufftPlan implements NufftPlan {
 		final double fy = deapod[1][r % size[1]];
 		return dims == 2 ? fy : fy * deapod[2][r / size[1]];
 	}
-
-	/** Whether this plan's batch tap loops are the Vector API's ({@link TapLoops#vector}). */
-	boolean vectorLoops() { return vector != null; }
 
 	/** The worker pool the plan runs on (its own, or its backend's). */
 	Workers workers() { return workers; }
