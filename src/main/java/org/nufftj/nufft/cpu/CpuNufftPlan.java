@@ -303,7 +303,8 @@ public final class CpuNufftPlan implements NufftPlan {
 
 	// -- spreading (adjoint) --
 	// The batch is innermost in the grid (cell j, transform t at 2(jT + t)), so each kernel tap adds one weight times
-	// the sample's 2T values to 2T consecutive grid values: a loop the JIT vectorizes.
+	// the sample's 2T values to 2T consecutive grid values, in scalar register blocks of 8 (a Vector API version of
+	// these loops measured no faster in JMH and cost start-up: docs/benchmarks.md).
 
 	private void spread(final Complex samples, final int first, final int count, final double[] g) {
 		final PointOrder o = order;
