@@ -446,7 +446,9 @@ public final class CpuNufftPlan implements NufftPlan {
 	 * One transform, one point: its W (2D) or W² (3D) window rows, walked row by row over contiguous cells when the
 	 * window does not wrap in x, with the weights formed on the way (ψyz·ψx_a, the tap weight of the tap-list path, so
 	 * the sums are bit-identical to it and to the tap cache's) instead of first building the W^d-entry tap list (3D,
-	 * W = 5, one thread: 2.3 against 4.3 ns per tap in an ad-hoc loop).
+	 * W = 5, one thread: 2.3 against 4.3 ns per tap in an ad-hoc loop). The contiguous branch saves the cell lookup:
+	 * spreading the 3D kooshball onto 128³ (KooshballNufftBenchmark's row) took 319–330 ms with it and 365–387 ms
+	 * with the lookup on every row.
 	 */
 	private void spreadRows(final PointOrder o, final int s, final double[] kw, final int[] cells, final double cr,
 		final double ci, final double[] g)
