@@ -26,7 +26,8 @@
 #   findFFTW  https://github.com/egpbos/findFFTW              ac788529392825067c9118f9f099aaa1efb77589 (master)
 #   CPM.cmake https://github.com/cpm-cmake/CPM.cmake          49acea0d775087ace0522ee4cc5de45e3da094a8 (tag v0.42.3;
 #             FINUFFT asks for 0.43.1, whose file is only placed at the path FINUFFT looks in: with every package
-#             given as a local source CPM downloads nothing, and the two versions add packages alike)
+#             given as a local source CPM downloads nothing, and the two versions add packages alike; CMake then
+#             warns "unstable development version of CPM.cmake", harmless: the repository's file carries no number)
 #
 # Environment (defaults in brackets; $WORK = [the repository's parent]/finufft-bench, outside the repository):
 #   FINUFFT_SRC [$WORK/src/finufft]  XSIMD_SRC [$WORK/src/xsimd]  POET_SRC [$WORK/src/poet]
