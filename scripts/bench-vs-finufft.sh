@@ -11,7 +11,7 @@
 #     system FFTW (Debian: apt-get install libfftw3-dev), unless $FINUFFT_BUILD/src/libfinufft.a exists;
 #  2. builds scripts/finufft/bench_finufft.cpp (our driver, FINUFFT's public C API) against it;
 #  3. builds our test classes (src/test/java/org/nufftj/recon/FinufftSideBySide.java) and writes the shared inputs
-#     and exact references into $BENCH_DATA (unless they exist);
+#     and exact references into $BENCH_DATA (keeping data sets already there: seeded, they would be the same);
 #  4. waits until the 1-minute load average is below $LOAD_MAX (polls every 30 s, at most $LOAD_WAIT s);
 #  5. runs the two engines alternately, row by row, $ROUNDS rounds (which engine goes first alternates per round),
 #     and prints a markdown table: medians [min-max] over all timed executes of all rounds.
@@ -34,6 +34,8 @@
 #   FINDFFTW_SRC [$WORK/src/findFFTW]  CPM_SRC [$WORK/src/CPM.cmake]
 #   FINUFFT_BUILD [$WORK/build]  BENCH_DATA [$WORK/data]  ROUNDS [3]  LOAD_MAX [1.5]  LOAD_WAIT [900]
 #   ROWS [all; a regular expression on the row id, e.g. '^2d-']  JAVA_OPTS [-Xmx4g]
+#   WARMUP_S [4]: untimed executes before the timed ones, per process and engine: at least the row's count (rows.tsv)
+#             and at least this many seconds (NUFFT-J's JIT: its 2D 8-coil adjoint runs ~2.4x slower for ~2 s)
 # Usage: scripts/bench-vs-finufft.sh        (results also in $WORK/results-<UTC time>.log)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -50,6 +52,7 @@ LOAD_MAX="${LOAD_MAX:-1.5}"
 LOAD_WAIT="${LOAD_WAIT:-900}"
 ROWS="${ROWS:-.}"
 JAVA_OPTS="${JAVA_OPTS:--Xmx4g}"
+WARMUP_S="${WARMUP_S:-4}"
 
 for d in "$FINUFFT_BUILD" "$BENCH_DATA"; do
 	mkdir -p "$d"
@@ -97,7 +100,7 @@ mvn -B -q -o test-compile dependency:build-classpath -Dmdep.outputFile=target/te
 	-DincludeScope=test
 cp="$root/target/test-classes:$root/target/classes:$(cat target/test-classpath.txt)"
 nufftj() { java $JAVA_OPTS -cp "$cp" org.nufftj.recon.FinufftSideBySide "$@"; }
-[ -f "$BENCH_DATA/rows.tsv" ] || nufftj prepare "$BENCH_DATA"
+nufftj prepare "$BENCH_DATA" # rows.tsv and points always; data and references when missing
 
 # 4. a quiet machine
 waited=0
@@ -118,13 +121,14 @@ log="$WORK/results-$(date -u +%Y%m%dT%H%M%SZ).log"
 		"$(g++ --version | head -1), FFTW $(dpkg-query -W -f '${Version}' libfftw3-dev 2>/dev/null || echo '?')"
 	echo "nufft-j: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- src ||
 		echo ' + local changes')"
-	echo "rounds: $ROUNDS"
+	echo "rounds: $ROUNDS; warm-up per process: the row's count and >= $WARMUP_S s;" \
+		"OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-unset}"
 } | tee "$log"
 cd "$BENCH_DATA"
 for ((round = 1; round <= ROUNDS; round++)); do
 	while IFS=$'\t' read -r id kind dim n coils eps prec points data ref warmups repeats; do
 		[[ "$id" =~ $ROWS ]] || continue
-		args=("$kind" "$dim" "$n" "$coils" "$eps" "$prec" "$points" "$data" "$ref" "$warmups" "$repeats")
+		args=("$kind" "$dim" "$n" "$coils" "$eps" "$prec" "$points" "$data" "$ref" "$warmups" "$repeats" "$WARMUP_S")
 		engines=(finufft nufftj)
 		((round % 2)) || engines=(nufftj finufft)
 		for engine in "${engines[@]}"; do
@@ -139,7 +143,7 @@ echo "load at end: $(uptime)" | tee -a "$log"
 # warm-up, per row, after the rounds (not in the table's times).
 while IFS=$'\t' read -r id kind dim n coils eps prec points data ref warmups repeats; do
 	[[ "$id" =~ $ROWS ]] || continue
-	debug=$(BENCH_FINUFFT_DEBUG=1 "$driver" "$kind" "$dim" "$n" "$coils" "$eps" "$prec" "$points" "$data" "$ref" 1 1 \
+	debug=$(BENCH_FINUFFT_DEBUG=1 "$driver" "$kind" "$dim" "$n" "$coils" "$eps" "$prec" "$points" "$data" "$ref" 1 1 0 \
 		</dev/null 2>&1)
 	{ echo "$debug" | grep -E 'selected best upsampfac|chose ns='; echo "$debug" | grep -E 'tot [a-zA-Z]+:' | tail -3; } |
 		sed 's/\[[a-z_]*\]//g; s/done\.//' | tr -s ' \t' ' ' | paste -sd ';' |

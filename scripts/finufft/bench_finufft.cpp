@@ -4,10 +4,12 @@
 // is copied here.
 //
 // Usage: bench_finufft <adjoint|forward> <dim> <n> <coils> <eps> <float|double> <points.f64> <data.f32>
-//                      <ref.f64> <warmups> <repeats>
+//                      <ref.f64> <warmups> <repeats> <warmup_s>
 // points.f64: M·dim doubles, point-major, k in cycles per pixel (NUFFT-J's Trajectory); FINUFFT takes x = 2πk.
 // data.f32:   the input, interleaved complex float, point (or pixel, axis 0 fastest) fastest, then coil.
 // ref.f64:    K triples (flat output index, re, im) of the exact direct sum in double.
+// Warm-up: at least <warmups> untimed executes and at least <warmup_s> seconds of them (the Java side's JIT needs
+// seconds; the same rule is applied to both engines), then <repeats> timed executes.
 // NUFFT-J's adjoint f(x) = Σ y_m e^{+2πi k_m·x}, x = index − N/2, unscaled, is FINUFFT's type 1 with iflag = +1
 // and modeord = 0 (modes −N/2 … N/2−1, first axis fastest); NUFFT-J's forward (e^{−2πi k·x}) is type 2 with
 // iflag = −1.
@@ -75,7 +77,7 @@ void check(int status, const char *what) {
 }
 
 template <class T> int run(bool adjoint, int dim, int n, int coils, double eps, const char *pointsPath,
-                           const char *dataPath, const char *refPath, int warmups, int repeats) {
+                           const char *dataPath, const char *refPath, int warmups, int repeats, double warmupSeconds) {
   const std::vector<double> k = readAll<double>(pointsPath);
   const std::vector<float> data = readAll<float>(dataPath);
   const std::vector<double> ref = readAll<double>(refPath);
@@ -113,7 +115,10 @@ template <class T> int run(bool adjoint, int dim, int n, int coils, double eps, 
     if (adjoint) check(Api<T>::execute(plan, in.data(), out.data()), "execute");
     else check(Api<T>::execute(plan, out.data(), in.data()), "execute");
   };
-  for (int i = 0; i < warmups; i++) execute();
+  const auto w0 = std::chrono::steady_clock::now();
+  for (int i = 0; i < warmups || std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count() <
+                                   warmupSeconds; i++)
+    execute();
   std::vector<double> times;
   for (int i = 0; i < repeats; i++) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -138,9 +143,9 @@ template <class T> int run(bool adjoint, int dim, int n, int coils, double eps, 
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 12) {
+  if (argc != 13) {
     std::fprintf(stderr, "usage: bench_finufft <adjoint|forward> <dim> <n> <coils> <eps> <float|double> <points.f64> "
-                         "<data.f32> <ref.f64> <warmups> <repeats>\n");
+                         "<data.f32> <ref.f64> <warmups> <repeats> <warmup_s>\n");
     return 1;
   }
   const bool adjoint = std::strcmp(argv[1], "adjoint") == 0;
@@ -148,6 +153,7 @@ int main(int argc, char **argv) {
   const double eps = std::atof(argv[5]);
   const bool single = std::strcmp(argv[6], "float") == 0;
   const int warmups = std::atoi(argv[10]), repeats = std::atoi(argv[11]);
-  return single ? run<float>(adjoint, dim, n, coils, eps, argv[7], argv[8], argv[9], warmups, repeats)
-                : run<double>(adjoint, dim, n, coils, eps, argv[7], argv[8], argv[9], warmups, repeats);
+  const double warmupSeconds = std::atof(argv[12]);
+  return single ? run<float>(adjoint, dim, n, coils, eps, argv[7], argv[8], argv[9], warmups, repeats, warmupSeconds)
+                : run<double>(adjoint, dim, n, coils, eps, argv[7], argv[8], argv[9], warmups, repeats, warmupSeconds);
 }

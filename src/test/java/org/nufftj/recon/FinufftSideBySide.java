@@ -29,12 +29,14 @@ import org.nufftj.trajectory.Trajectory;
  * NUFFT-J's side of {@code scripts/bench-vs-finufft.sh} (issue 10 item 6): the CPU engine against FINUFFT on the same
  * points and data, in-process, 2 threads. Not a test and not shipped (test scope, run by the script only).
  * <ul>
- * <li>{@code prepare DIR} writes the shared inputs: the points (k in cycles per pixel, double), the input data
+ * <li>{@code prepare DIR} writes the shared inputs (keeping data sets already there, as seeded they are the same): the
+ * points (k in cycles per pixel, double), the input data
  * (complex float, seeded Gaussian), the exact reference on ~200 random output entries per data set (direct sums in
  * double: {@link Nudft#forward} on the chosen points, a direct sum over all points for the chosen pixels of the
  * adjoint) and {@code rows.tsv}, the table's rows.</li>
  * <li>{@code time ROW-ARGUMENTS} times one row as {@code scripts/finufft/bench_finufft} does for FINUFFT: plan and
- * points once, {@code warmups} executes, then {@code repeats} timed executes (wall clock of the call), and prints one
+ * points once, untimed executes (at least {@code warmups} and at least {@code warmup_s} seconds of them), then
+ * {@code repeats} timed executes (wall clock of the call), and prints one
  * {@code RESULT} line with the times and the relative l2 error of the last output on the reference entries.</li>
  * </ul>
  * The 2D points are those of {@link RadialNufftBenchmark} (402 spokes × 512 samples over 180°, 205,824 points); the
@@ -82,13 +84,13 @@ public final class FinufftSideBySide {
 	 */
 	private static List<Row> rows() {
 		final List<Row> r = new ArrayList<>();
-		r.add(new Row("2d-adj-c8-1e-3", "adjoint", 2, 256, 8, 1e-3, "float", 3, 5));
-		r.add(new Row("2d-fwd-c8-1e-3", "forward", 2, 256, 8, 1e-3, "float", 3, 5));
-		r.add(new Row("2d-adj-c8-1e-4", "adjoint", 2, 256, 8, 1e-4, "float", 3, 5));
-		r.add(new Row("2d-adj-c32-1e-3", "adjoint", 2, 256, 32, 1e-3, "float", 2, 5));
-		r.add(new Row("2d-fwd-c32-1e-3", "forward", 2, 256, 32, 1e-3, "float", 2, 5));
-		r.add(new Row("2d-adj-c32-1e-4", "adjoint", 2, 256, 32, 1e-4, "float", 2, 5));
-		r.add(new Row("3d-adj-128-1e-3", "adjoint", 3, 128, 1, 1e-3, "float", 2, 3));
+		r.add(new Row("2d-adj-c8-1e-3", "adjoint", 2, 256, 8, 1e-3, "float", 3, 7));
+		r.add(new Row("2d-fwd-c8-1e-3", "forward", 2, 256, 8, 1e-3, "float", 3, 7));
+		r.add(new Row("2d-adj-c8-1e-4", "adjoint", 2, 256, 8, 1e-4, "float", 3, 7));
+		r.add(new Row("2d-adj-c32-1e-3", "adjoint", 2, 256, 32, 1e-3, "float", 3, 7));
+		r.add(new Row("2d-fwd-c32-1e-3", "forward", 2, 256, 32, 1e-3, "float", 3, 7));
+		r.add(new Row("2d-adj-c32-1e-4", "adjoint", 2, 256, 32, 1e-4, "float", 3, 7));
+		r.add(new Row("3d-adj-128-1e-3", "adjoint", 3, 128, 1, 1e-3, "float", 2, 5));
 		r.add(new Row("3d-adj-64-1e-6", "adjoint", 3, 64, 1, 1e-6, "double", 1, 3));
 		return r;
 	}
@@ -97,11 +99,11 @@ public final class FinufftSideBySide {
 
 	public static void main(final String[] args) throws IOException {
 		if (args.length == 2 && args[0].equals("prepare")) prepare(Path.of(args[1]));
-		else if (args.length == 12 && args[0].equals("time")) time(args);
+		else if (args.length == 13 && args[0].equals("time")) time(args);
 		else {
 			System.err.println("usage: FinufftSideBySide prepare DIR\n" +
 				"       FinufftSideBySide time <adjoint|forward> <dim> <n> <coils> <eps> <float|double> <points.f64> " +
-				"<data.f32> <ref.f64> <warmups> <repeats>");
+				"<data.f32> <ref.f64> <warmups> <repeats> <warmup_s>");
 			System.exit(1);
 		}
 	}
@@ -120,6 +122,10 @@ public final class FinufftSideBySide {
 					row.n, row.coils, Double.toString(row.eps), row.precision, row.points(), row.data(), row.reference(),
 					row.warmups, row.repeats);
 				if (!done.add(row.data())) continue;
+				if (Files.exists(dir.resolve(row.data())) && Files.exists(dir.resolve(row.reference()))) {
+					System.out.println("kept " + row.data() + " and " + row.reference() + " (already there)");
+					continue;
+				}
 				final Trajectory t = traj[row.dim];
 				final int pixels = pow(row.n, row.dim);
 				final boolean adjoint = row.kind.equals("adjoint");
@@ -220,6 +226,7 @@ public final class FinufftSideBySide {
 		final float[] data = readFloats(Path.of(a[8]));
 		final double[] ref = readDoubles(Path.of(a[9]));
 		final int warmups = Integer.parseInt(a[10]), repeats = Integer.parseInt(a[11]);
+		final double warmupSeconds = Double.parseDouble(a[12]);
 		final int[] size = new int[dim];
 		java.util.Arrays.fill(size, n);
 		final int pixels = pow(n, dim), outCount = 2 * (adjoint ? pixels : t.count()) * coils;
@@ -232,7 +239,7 @@ public final class FinufftSideBySide {
 			plan.setPoints(t);
 			if (precision == Precision.FLOAT) {
 				final float[] out = new float[outCount];
-				timeCalls(plan, stages, warmups, times, () -> {
+				timeCalls(plan, stages, warmups, warmupSeconds, times, () -> {
 					if (adjoint) plan.adjoint(data, out);
 					else plan.forward(data, out);
 				});
@@ -241,7 +248,7 @@ public final class FinufftSideBySide {
 			else {
 				final double[] in = new double[data.length];
 				for (int i = 0; i < in.length; i++) in[i] = data[i];
-				timeCalls(plan, stages, warmups, times, () -> {
+				timeCalls(plan, stages, warmups, warmupSeconds, times, () -> {
 					if (adjoint) plan.adjoint(in, result);
 					else plan.forward(in, result);
 				});
@@ -264,13 +271,16 @@ public final class FinufftSideBySide {
 	}
 
 	/**
-	 * {@code warmups} untimed calls, then one wall-clock time per element of {@code times}, in ms; the plan's stage
-	 * times of the timed calls are added into {@code stages}, divided by their number.
+	 * Untimed calls, at least {@code warmups} of them and at least {@code warmupSeconds} of them (the JIT compiles the
+	 * engine's loops within the first seconds: measured, a 2D 8-coil adjoint took ~200 ms a call for its first ~10
+	 * calls and ~85 ms after), then one wall-clock time per element of {@code times}, in ms; the plan's stage times of
+	 * the timed calls are added into {@code stages}, divided by their number.
 	 */
 	private static void timeCalls(final NufftPlan plan, final StageTimes stages, final int warmups,
-		final double[] times, final Runnable call)
+		final double warmupSeconds, final double[] times, final Runnable call)
 	{
-		for (int i = 0; i < warmups; i++) call.run();
+		final long w0 = System.nanoTime();
+		for (int i = 0; i < warmups || System.nanoTime() - w0 < warmupSeconds * 1e9; i++) call.run();
 		for (int i = 0; i < times.length; i++) {
 			final long t0 = System.nanoTime();
 			call.run();
