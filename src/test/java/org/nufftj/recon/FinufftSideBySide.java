@@ -112,7 +112,7 @@ public final class FinufftSideBySide {
 
 	private static void prepare(final Path dir) throws IOException {
 		Files.createDirectories(dir);
-		final Trajectory[] traj = { null, null, radial2d(402, 512), kooshball(256, 8192) };
+		final Trajectory[] traj = { null, null, org.nufftj.app.Benchmark.radial(402, 512), kooshball(256, 8192) };
 		writeDoubles(dir.resolve("points_2d.f64"), traj[2].coords());
 		writeDoubles(dir.resolve("points_3d.f64"), traj[3].coords());
 		final Set<String> done = new LinkedHashSet<>();
@@ -151,20 +151,7 @@ public final class FinufftSideBySide {
 		}
 	}
 
-	/** {@link RadialNufftBenchmark}'s points: spoke s at angle πs/S, sample i at radius (i − R/2)/R. */
-	static Trajectory radial2d(final int spokes, final int readout) {
-		final double[] c = new double[2 * spokes * readout];
-		for (int s = 0; s < spokes; s++) {
-			final double a = Math.PI * s / spokes;
-			for (int i = 0; i < readout; i++) {
-				final double r = (i - readout / 2.0) / readout;
-				c[2 * (s * readout + i)] = r * Math.cos(a);
-				c[2 * (s * readout + i) + 1] = r * Math.sin(a);
-			}
-		}
-		return new Trajectory(2, c, readout, spokes, "radial");
-	}
-
+	/** The 3D rows' points: a full-diameter golden-means kooshball ({@link Radial3D}). */
 	static Trajectory kooshball(final int readout, final int spokes) {
 		return new Radial3D(readout, spokes, Radial3D.Ordering.GOLDEN_MEANS, false).build();
 	}

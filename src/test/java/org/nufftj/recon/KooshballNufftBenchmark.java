@@ -7,6 +7,7 @@ import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
+import org.nufftj.trajectory.Radial3D;
 import org.nufftj.trajectory.Trajectory;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -24,8 +25,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * JMH benchmark of issue 10's 3D rows, in-process: adjoint NUFFT of one coil of a 3D radial ("kooshball") trajectory,
- * 4096 spokes × 512 samples (2,097,152 points; spoke directions on a golden-angle spiral over the sphere, k in
- * [−½, ½) cycles per pixel), onto 128³ at ε = 1e-3 (float) and 64³ at ε = 1e-6 (double), 2 worker threads; plan and
+ * the points of the FINUFFT comparison ({@link Radial3D}, 8192 full-diameter spokes × 256 samples = 2,097,152 points,
+ * golden-means directions), onto 128³ at ε = 1e-3 (float) and 64³ at ε = 1e-6 (double), 2 worker threads; plan and
  * points made once per trial, times per execute. Not run by surefire: {@code scripts/jmh.sh KooshballNufftBenchmark}
  * or {@code scripts/jmh-ab.sh} beside an earlier commit (results: docs/benchmarks.md).
  */
@@ -51,26 +52,16 @@ public class KooshballNufftBenchmark {
 	public void setUp() {
 		final String[] r = row.split("/");
 		final int n = Integer.parseInt(r[0]);
-		final int spokes = 4096, readout = 512, m = spokes * readout;
-		final double[] c = new double[3 * m];
-		final double golden = Math.PI * (3 - Math.sqrt(5));
-		for (int s = 0; s < spokes; s++) {
-			final double z = 1 - 2.0 * (s + 0.5) / spokes, rho = Math.sqrt(1 - z * z), phi = golden * s;
-			for (int i = 0; i < readout; i++) {
-				final double k = (i - readout / 2) / (double) readout;
-				final int q = 3 * (s * readout + i);
-				c[q] = k * rho * Math.cos(phi);
-				c[q + 1] = k * rho * Math.sin(phi);
-				c[q + 2] = k * z;
-			}
-		}
+		// The FINUFFT comparison's points (FinufftSideBySide.kooshball): 8192 spokes x 256, golden means.
+		final Trajectory t = new Radial3D(256, 8192, Radial3D.Ordering.GOLDEN_MEANS, false).build();
+		final int m = t.count();
 		final Random random = new Random(1);
 		samples = new double[2 * m];
 		for (int i = 0; i < samples.length; i++) samples[i] = random.nextGaussian();
 		image = new double[2 * n * n * n];
 		plan = Nufft.plan(new int[] { n, n, n }, NufftOptions.defaults().withTolerance(Double.parseDouble(r[1]))
 			.withPrecision(Precision.valueOf(r[2])).withThreads(threads));
-		plan.setPoints(new Trajectory(3, c, "kooshball"));
+		plan.setPoints(t);
 	}
 
 	@TearDown(Level.Trial)

@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
-import org.nufftj.trajectory.Trajectory;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -64,19 +63,10 @@ public class RadialNufftBenchmark {
 
 	@Setup(Level.Trial)
 	public void setUp() {
-		final double[] c = new double[2 * spokes * readout];
-		for (int s = 0; s < spokes; s++) {
-			final double a = Math.PI * s / spokes;
-			for (int i = 0; i < readout; i++) {
-				final double r = (i - readout / 2.0) / readout;
-				c[2 * (s * readout + i)] = r * Math.cos(a);
-				c[2 * (s * readout + i) + 1] = r * Math.sin(a);
-			}
-		}
 		NufftOptions o = NufftOptions.defaults().withTolerance(tolerance).withThreads(threads);
 		if (oversampling > 0) o = o.withOversampling(oversampling);
 		plan = Nufft.plan(new int[] { size, size }, o);
-		plan.setPoints(new Trajectory(2, c, readout, spokes, "radial"));
+		plan.setPoints(org.nufftj.app.Benchmark.radial(spokes, readout)); // as `nufft-j bench` makes them
 		final Random r = new Random(1);
 		samples = new float[2 * spokes * readout * coils];
 		image = new float[2 * size * size * coils];

@@ -22,14 +22,11 @@ final class CpuExactPlan extends AbstractExactPlan {
 	private boolean closed;
 
 	CpuExactPlan(final CpuBackend backend, final int[] size, final Precision precision) {
-		super(size, precision);
+		super(backend, size, precision);
 		this.backend = backend;
 	}
 
 	// -- public API --
-
-	@Override
-	public String backend() { return backend.name() + ", exact"; }
 
 	@Override
 	public void setPoints(final Trajectory trajectory) {

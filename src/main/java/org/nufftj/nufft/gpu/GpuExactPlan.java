@@ -40,16 +40,13 @@ public final class GpuExactPlan extends AbstractExactPlan {
 	private boolean closed;
 
 	GpuExactPlan(final GpuBackend backend, final int[] size, final Precision precision) {
-		super(size, precision);
+		super(backend, size, precision);
 		this.backend = backend;
 		pixels = parameters.imagePixels();
 		backend.opened(this);
 	}
 
 	// -- public API --
-
-	@Override
-	public String backend() { return backend.name() + ", exact"; }
 
 	@Override
 	public void setPoints(final Trajectory trajectory) {
