@@ -25,16 +25,9 @@ final class CpuFft {
 		for (final int s : n) p *= s;
 		this.pixels = p;
 		this.workers = workers;
-		plans = new LineFft[workers.threads()][n.length];
+		plans = PrunedLines.plans(workers.threads(), n);
 		bases = new int[workers.threads()][];
-		for (int w = 0; w < workers.threads(); w++) {
-			int widest = 1;
-			for (int a = 0; a < n.length; a++) {
-				plans[w][a] = new LineFft(n[a]);
-				widest = Math.max(widest, plans[w][a].block);
-			}
-			bases[w] = new int[widest];
-		}
+		for (int w = 0; w < workers.threads(); w++) bases[w] = new int[PrunedLines.widestBlock(plans[w])];
 	}
 
 	void transform(final CpuBuffer x, final int sign) {
@@ -85,28 +78,10 @@ final class CpuFft {
 		});
 	}
 
-	/** Per axis a: the mixed indices over the axes after a (a+1 fastest) whose coordinates lie in the centred block. */
+	/** The pruned passes' lines for a centred block ({@link PrunedLines#laterAxes}), made once per block size. */
 	private synchronized int[][] outerLines(final int[] block) {
-		return outer.computeIfAbsent(java.util.Arrays.toString(block), k -> {
-			final int[][] lines = new int[n.length][];
-			for (int a = 0; a < n.length; a++) {
-				int count = 1;
-				for (int b = a + 1; b < n.length; b++) count *= block[b];
-				final int[] list = new int[count];
-				for (int i = 0; i < count; i++) {
-					int rest = i, o = 0, radix = 1;
-					for (int b = a + 1; b < n.length; b++) {
-						final int c = rest % block[b] + n[b] / 2 - block[b] / 2;
-						rest /= block[b];
-						o += radix * c;
-						radix *= n[b];
-					}
-					list[i] = o;
-				}
-				lines[a] = list;
-			}
-			return lines;
-		});
+		return outer.computeIfAbsent(java.util.Arrays.toString(block), k -> PrunedLines.laterAxes(n, block, (x, b) -> x +
+			n[b] / 2 - block[b] / 2));
 	}
 
 	private static void gather(final CpuBuffer x, final LineFft f, final int[] base, final int bl, final int len,

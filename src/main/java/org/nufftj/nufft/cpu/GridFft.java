@@ -23,40 +23,17 @@ final class GridFft {
 	/** Per worker: the complex offset of element 0 of each line of the block. */
 	private final long[][] bases;
 
-	/** For each axis a: the values of the mixed-radix index over the axes after a that lie in the image region. */
+	/** For each axis a: the lines the pass needs ({@link PrunedLines#laterAxes}, the image region). */
 	private final int[][] kept;
 
 	GridFft(final int[] gridSize, final int[] imageSize, final Workers workers) {
 		this.n = gridSize.clone();
-		this.kept = new int[n.length][];
-		for (int a = 0; a < n.length; a++) {
-			int count = 1;
-			for (int b = a + 1; b < n.length; b++) count *= imageSize[b];
-			final int[] k = new int[count];
-			for (int i = 0; i < count; i++) {
-				// i enumerates image coordinates on axes a+1 … (axis a+1 fastest); map each to its grid index.
-				int rest = i, o = 0, radix = 1;
-				for (int b = a + 1; b < n.length; b++) {
-					final int x = rest % imageSize[b];
-					rest /= imageSize[b];
-					o += radix * Math.floorMod(x - imageSize[b] / 2, n[b]);
-					radix *= n[b];
-				}
-				k[i] = o;
-			}
-			kept[a] = k;
-		}
+		// The image region of the grid: centred pixel x − N/2 at grid index (x − N/2) mod n.
+		this.kept = PrunedLines.laterAxes(n, imageSize, (x, b) -> Math.floorMod(x - imageSize[b] / 2, n[b]));
 		this.workers = workers;
-		plans = new LineFft[workers.threads()][n.length];
+		plans = PrunedLines.plans(workers.threads(), n);
 		bases = new long[workers.threads()][];
-		for (int w = 0; w < workers.threads(); w++) {
-			int widest = 1;
-			for (int a = 0; a < n.length; a++) {
-				plans[w][a] = new LineFft(n[a]);
-				widest = Math.max(widest, plans[w][a].block);
-			}
-			bases[w] = new long[widest];
-		}
+		for (int w = 0; w < workers.threads(); w++) bases[w] = new long[PrunedLines.widestBlock(plans[w])];
 	}
 
 	void transform(final double[] g, final int transforms, final int sign) {
