@@ -189,6 +189,7 @@ public abstract class AbstractRegularizationTest extends AbstractBackendFixture 
 	@ParameterizedTest
 	@EnumSource(Precision.class)
 	void admmTotalVariationMatchesTheDualSolution(final Precision p) {
+		final int iterations = 1500;
 		final double bound = p == Precision.FLOAT ? 3e-4 : 1e-4; // both solvers stopped at a finite count
 		final int[] size = { 12, 10 };
 		final int px = 120;
@@ -205,14 +206,15 @@ public abstract class AbstractRegularizationTest extends AbstractBackendFixture 
 			final LinearOperator id = keep(Operators.identity(backend, p, 2 * px));
 			final Buffer b = keep(upload(y, p)), x = keep(backend.allocate(2 * px, p));
 			final List<Double> primal = new ArrayList<>();
-			try (Admm admm = new Admm(id, r, 1.0, 400, 10, 0)) {
+			// 1500 iterations: with 400, ADMM was still 1.6e-4 away on some draws (seed 172724315704, anisotropic)
+			try (Admm admm = new Admm(id, r, 1.0, iterations, 10, 0)) {
 				admm.solve(b, x, 0, IterationListener.residualsOnly((k, res, obj) -> primal.add(res)));
 			}
 			final double e = relative(expected, download(x));
 			assertTrue(e <= bound, (isotropic ? "isotropic" : "anisotropic") + " TV: ADMM vs dual solution " + e +
 				" > " + bound + ", seed " + seed);
 			assertTrue(relative(y, expected) > 0.05, "the regulariser is active");
-			assertTrue(primal.get(399) < 1e-4, "primal residual " + primal.get(399));
+			assertTrue(primal.get(iterations - 1) < 1e-4, "primal residual " + primal.get(iterations - 1));
 		}
 	}
 
