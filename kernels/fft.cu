@@ -9,6 +9,12 @@
 // is in natural order (Stockham autosort, as in E. Bainville's OpenCL FFT formulation). The twiddle of a thread comes
 // from sincospi of an exact rational (integer numerator and denominator), its powers by products; the butterflies' roots
 // are constants.
+//
+// fft_axis_S (below the passes) does every pass of one axis in one launch with the lines in shared memory: a block
+// loads `cols` whole lines (contiguous lines when inner = 1; else a tile of `cols` neighbouring i of one o, so that the
+// loads and stores are coalesced), runs the same Stockham passes between two shared buffers with a twiddle table
+// e^{sign 2 pi i t / n} (t < n, one sincospi each) and stores the lines back in place: one read and one write of the
+// array per axis instead of one per pass. GpuOwnFft uses it where the lines fit the block's shared memory.
 #include "nufft_common.cuh"
 
 template <typename T>
@@ -66,8 +72,8 @@ __device__ __forceinline__ double root_sin<8>(int t) {
 }
 
 /**
- * In-place DFT of R values: V_s = sum_q v_q e^{sign 2 pi i q s / R}. Radix 2 and 4 by hand, the others directly
- * with constant roots (R^2 complex multiply-adds, computed in registers; the passes are bound by memory).
+ * In-place DFT of R values: V_s = sum_q v_q e^{sign 2 pi i q s / R}. Radix 2, 4 and 8 (as two radix-4 DFTs) by
+ * hand, the others (3, 5, 7) directly with constant roots (R^2 complex multiply-adds, in registers).
  */
 template <typename T, int R>
 __device__ __forceinline__ void butterfly(typename Cplx<T>::type* v, int sign) {
@@ -93,6 +99,31 @@ __device__ __forceinline__ void butterfly(typename Cplx<T>::type* v, int sign) {
 		v[2].x = s0.x - s1.x; v[2].y = s0.y - s1.y;
 		v[1].x = d0.x + id1.x; v[1].y = d0.y + id1.y;
 		v[3].x = d0.x - id1.x; v[3].y = d0.y - id1.y;
+	}
+	else if constexpr (R == 8) {
+		// two radix-4 DFTs (even and odd inputs), then V_s = E_s + w^s O_s, V_{s+4} = E_s - w^s O_s, w = e^{sign 2 pi i / 8}
+		C e[4] = { v[0], v[2], v[4], v[6] }, o[4] = { v[1], v[3], v[5], v[7] };
+		butterfly<T, 4>(e, sign);
+		butterfly<T, 4>(o, sign);
+		const T h = (T) NJ_R2;
+		C t;
+		// w^1 = h (1 + sign i), w^2 = sign i, w^3 = h (-1 + sign i)
+		t.x = h * (o[1].x - sign * o[1].y);
+		t.y = h * (o[1].y + sign * o[1].x);
+		o[1] = t;
+		t.x = -sign * o[2].y;
+		t.y = sign * o[2].x;
+		o[2] = t;
+		t.x = h * (-o[3].x - sign * o[3].y);
+		t.y = h * (-o[3].y + sign * o[3].x);
+		o[3] = t;
+#pragma unroll
+		for (int s = 0; s < 4; s++) {
+			v[s].x = e[s].x + o[s].x;
+			v[s].y = e[s].y + o[s].y;
+			v[s + 4].x = e[s].x - o[s].x;
+			v[s + 4].y = e[s].y - o[s].y;
+		}
 	}
 	else {
 		C out[R];
@@ -183,3 +214,205 @@ FFT_ENTRY(double, d, 4)
 FFT_ENTRY(double, d, 5)
 FFT_ENTRY(double, d, 7)
 FFT_ENTRY(double, d, 8)
+
+/**
+ * q = x / d and *rem = x mod d for 0 <= x < 2^22 and d >= 1, with inv = 1 / d in float: a float product and one
+ * correction instead of an integer division (the kernel is bound by integer instructions otherwise).
+ */
+__device__ __forceinline__ int fast_div(int x, int d, float inv, int* rem) {
+	int q = __float2int_rz(__int2float_rn(x) * inv);
+	int r = x - q * d;
+	if (r >= d) {
+		q++;
+		r -= d;
+	}
+	else if (r < 0) {
+		q--;
+		r += d;
+	}
+	*rem = r;
+	return q;
+}
+
+/**
+ * Shared-memory position of element i: one complex value of padding after every 16, so that the strided writes of
+ * the first Stockham passes (stride R) and the other accesses fall in distinct banks.
+ */
+__device__ __forceinline__ int pad16(int i) { return i + (i >> 4); }
+
+/** Which lines of an axis a launch transforms (see selected_line). */
+struct LineSelect {
+	int n1, s1, c1, n2, s2, c2;
+};
+
+/**
+ * One Stockham pass in shared memory over `cols` lines of length n: src and dst hold element e of line c at
+ * c * cs + e * es (contiguous lines: es = 1, cs = n; tiles: es = cols, cs = 1); tw[t] = e^{sign 2 pi i t / n}.
+ */
+template <typename T, int R>
+__device__ __forceinline__ void smem_pass(const typename Cplx<T>::type* src, typename Cplx<T>::type* dst,
+	const typename Cplx<T>::type* tw, int n, int cols, bool contig, int ns, int sign)
+{
+	typedef typename Cplx<T>::type C;
+	const int m = n / R, total = m * cols, stride = n / (ns * R);
+	const int es = contig ? 1 : cols, cs = contig ? n : 1;
+	const float invM = 1.0f / m, invNs = 1.0f / ns, invCols = 1.0f / cols;
+	for (int b = threadIdx.x; b < total; b += blockDim.x) {
+		int j, c;
+		if (contig) c = fast_div(b, m, invM, &j);
+		else j = fast_div(b, cols, invCols, &c);
+		int k;
+		const int jq = fast_div(j, ns, invNs, &k);
+		C v[R];
+#pragma unroll
+		for (int r = 0; r < R; r++) v[r] = src[pad16(c * cs + (j + r * m) * es)];
+		if (k > 0) { // w^r from one table entry w = tw[k stride] by products (r - 1 roundings at most)
+			const C w1 = tw[k * stride];
+			C w = w1;
+#pragma unroll
+			for (int r = 1; r < R; r++) {
+				v[r] = cmul(v[r], w);
+				if (r + 1 < R) w = cmul(w, w1);
+			}
+		}
+		butterfly<T, R>(v, sign);
+		const int d = jq * ns * R + k;
+#pragma unroll
+		for (int q = 0; q < R; q++) dst[pad16(c * cs + (d + q * ns) * es)] = v[q];
+	}
+}
+
+#define UNROLL 8
+
+/**
+ * The global index of shared element f (contiguous lines: line f / n at lineBase, element f mod n; tiles: row f / cols
+ * at gbase + row inner, column f mod cols), or -1 for a line or column past the end (valid of them exist).
+ */
+__device__ __forceinline__ long long element(int f, int n, int cols, float invN, float invCols, bool contig, int valid,
+	const long long* lineBase, long long gbase, long long inner)
+{
+	int c, e;
+	if (contig) {
+		c = fast_div(f, n, invN, &e);
+		return c < valid ? lineBase[c] + e : -1;
+	}
+	e = fast_div(f, cols, invCols, &c);
+	return c < valid ? gbase + (long long) e * inner + c : -1;
+}
+
+/**
+ * The outer index o of the L-th selected line (pruned transforms): o = (q n2 + y2) n1 + y1 with y1 = (s1 + t1) mod n1,
+ * t1 < c1, y2 = (s2 + t2) mod n2, t2 < c2 (the axes after this one; a range may wrap, as the NUFFT grid's image
+ * does), L = (q c2 + t2) c1 + t1. With c1 = n1, c2 = n2 (and s = 0) every line: o = L.
+ */
+__device__ __forceinline__ long long selected_line(long long L, const LineSelect& s) {
+	if (s.c1 == s.n1 && s.c2 == s.n2) return L; // every line (s = 0 then)
+	if (L < 0x7fffffffLL) { // 32-bit divisions: 64-bit ones cost ~100 instructions each
+		const int l = (int) L, t1 = l % s.c1, r = l / s.c1, t2 = r % s.c2, q = r / s.c2;
+		int y1 = s.s1 + t1, y2 = s.s2 + t2;
+		if (y1 >= s.n1) y1 -= s.n1;
+		if (y2 >= s.n2) y2 -= s.n2;
+		return ((long long) q * s.n2 + y2) * s.n1 + y1;
+	}
+	const long long t1 = L % s.c1, r = L / s.c1;
+	const long long t2 = r % s.c2, q = r / s.c2;
+	long long y1 = s.s1 + t1, y2 = s.s2 + t2;
+	if (y1 >= s.n1) y1 -= s.n1;
+	if (y2 >= s.n2) y2 -= s.n2;
+	return (q * s.n2 + y2) * s.n1 + y1;
+}
+
+/**
+ * Every pass of one axis (radices: 4 bits each, first pass lowest; npasses of them) on the lines of this block: of
+ * the `lines` selected lines (`sel`; all when unpruned) for contiguous lines, of the selected o times every i in
+ * tiles otherwise. The dynamic shared memory holds two buffers of pad16(n cols) + 1 and n complex values, then cols
+ * line offsets (contiguous lines).
+ */
+template <typename T>
+__device__ void axis_body(typename Cplx<T>::type* data, long long lines, int n, long long inner, int cols,
+	long long radices, int npasses, int sign, const LineSelect& sel)
+{
+	typedef typename Cplx<T>::type C;
+	extern __shared__ __align__(16) unsigned char nj_fft_smem[];
+	C* const buf0 = reinterpret_cast<C*>(nj_fft_smem);
+	C* const buf1 = buf0 + pad16(n * cols) + 1;
+	C* const tw = buf1 + pad16(n * cols) + 1;
+	long long* const lineBase = reinterpret_cast<long long*>(tw + n);
+	const bool contig = inner == 1;
+	const int count = n * cols;
+	const float invN = 1.0f / n, invCols = 1.0f / cols;
+	long long gbase = 0;
+	int valid; // lines (contig) or columns (tile) of this block that exist
+	if (contig) {
+		const long long line0 = (long long) blockIdx.x * cols;
+		valid = (int) min((long long) cols, lines - line0);
+		for (int c = threadIdx.x; c < valid; c += blockDim.x) lineBase[c] = selected_line(line0 + c, sel) * n;
+	}
+	else {
+		const long long tiles = (inner + cols - 1) / cols;
+		const long long so = blockIdx.x / tiles, i0 = (blockIdx.x - so * tiles) * cols;
+		gbase = selected_line(so, sel) * n * inner + i0;
+		valid = (int) min((long long) cols, inner - i0);
+	}
+	__syncthreads();
+	for (int t = threadIdx.x; t < n; t += blockDim.x) {
+		T sn, cs;
+		nj_sincospi<T>((T) (2 * t) / (T) n, &sn, &cs);
+		tw[t].x = cs;
+		tw[t].y = sign * sn;
+	}
+	// UNROLL loads in flight per thread (a loop of one load then one shared store would wait out each load's latency)
+	for (int f0 = threadIdx.x; f0 < count; f0 += UNROLL * blockDim.x) {
+		C v[UNROLL];
+#pragma unroll
+		for (int u = 0; u < UNROLL; u++) {
+			const int f = f0 + u * blockDim.x;
+			if (f < count) {
+				const long long g = element(f, n, cols, invN, invCols, contig, valid, lineBase, gbase, inner);
+				if (g >= 0) v[u] = data[g];
+			}
+		}
+#pragma unroll
+		for (int u = 0; u < UNROLL; u++) {
+			const int f = f0 + u * blockDim.x;
+			if (f < count) buf0[pad16(f)] = v[u];
+		}
+	}
+	__syncthreads();
+	C* src = buf0;
+	C* dst = buf1;
+	int ns = 1;
+	for (int p = 0; p < npasses; p++) {
+		const int r = (int) ((radices >> (4 * p)) & 15);
+		switch (r) {
+			case 2: smem_pass<T, 2>(src, dst, tw, n, cols, contig, ns, sign); break;
+			case 3: smem_pass<T, 3>(src, dst, tw, n, cols, contig, ns, sign); break;
+			case 4: smem_pass<T, 4>(src, dst, tw, n, cols, contig, ns, sign); break;
+			case 5: smem_pass<T, 5>(src, dst, tw, n, cols, contig, ns, sign); break;
+			case 7: smem_pass<T, 7>(src, dst, tw, n, cols, contig, ns, sign); break;
+			default: smem_pass<T, 8>(src, dst, tw, n, cols, contig, ns, sign); break;
+		}
+		__syncthreads();
+		C* const t = src;
+		src = dst;
+		dst = t;
+		ns *= r;
+	}
+	for (int f = threadIdx.x; f < count; f += blockDim.x) {
+		const long long g = element(f, n, cols, invN, invCols, contig, valid, lineBase, gbase, inner);
+		if (g >= 0) data[g] = src[pad16(f)];
+	}
+}
+
+// Threads per block at most 512 (float) and 256 (double: 168 registers a thread without the bound).
+#define FFT_AXIS_ENTRY(T, S, THREADS)                                                                                  \
+	extern "C" __global__ void __launch_bounds__(THREADS) fft_axis_##S(Cplx<T>::type* data, long long lines, int n,    \
+		long long inner, int cols, long long radices, int npasses, int sign, int n1, int s1, int c1, int n2, int s2,     \
+		int c2)                                                                                                          \
+	{                                                                                                                  \
+		const LineSelect sel = { n1, s1, c1, n2, s2, c2 };                                                             \
+		axis_body<T>(data, lines, n, inner, cols, radices, npasses, sign, sel);                                          \
+	}
+
+FFT_AXIS_ENTRY(float, f, 512)
+FFT_AXIS_ENTRY(double, d, 256)

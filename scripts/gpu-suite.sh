@@ -5,6 +5,9 @@
 #   scripts/gpu-suite.sh pack DIR      (build machine) mvn test-compile; copies classes, test classes, dependency
 #                                      jars, sample-data/, a jlink'd Java 17 runtime (tar.gz) and this script into DIR.
 #   DIR/gpu-suite.sh run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [atomic,shared]
+#                                      (NUFFTJ_FFT=own|cufft picks the GPU FFT; NUFFTJ_HIDE_CUFFT=1 hides cuFFT's
+#                                      libraries for the run, as on a driver-only machine; NUFFTJ_CLASSES=A,B runs
+#                                      only those test classes)
 #                                      (GPU machine, no Java/Maven needed) unpacks the runtime and runs GpuSuite.
 #   DIR/gpu-suite.sh run OUT.txt cli ARGS... | run OUT.txt jmh ARGS...
 #                                      the same machine: a nufft-j command line, or a JMH benchmark of the test classes.
@@ -30,9 +33,10 @@ pack)
     mvn -B -q -o dependency:build-classpath -Dmdep.outputFile="$out/classpath.txt" -Dmdep.includeScope=test)
   rm -rf "$out/lib" "$out/classes" "$out/test-classes" "$out/sample-data"
   mkdir -p "$out/lib"
-  # ArchUnit and the FFTW/JavaCPP jars (FftBenchmark, test scope) stay behind: the suite does not use them, and the
-  # upload is limited to 64 MiB. JMH (0.6 MB with its option parser) travels, for `run OUT.txt jmh ...`.
-  tr ':' '\n' < "$out/classpath.txt" | grep -vE '/(archunit-[^/]*|fftw-[^/]*|javacpp-[^/]*)\.jar$' |
+  # ArchUnit, the FFTW/JavaCPP jars (FftBenchmark, test scope) and JCuda's Windows natives stay behind: the suite does
+  # not use them, and the upload is limited to 64 MiB. JMH (0.6 MB with its option parser) travels, for
+  # `run OUT.txt jmh ...`.
+  tr ':' '\n' < "$out/classpath.txt" | grep -vE '/(archunit-[^/]*|fftw-[^/]*|javacpp-[^/]*|[^/]*-windows-x86_64)\.jar$' |
     while read -r j; do cp "$j" "$out/lib/"; done
   cp -r "$root/target/classes" "$out/classes"
   cp -r "$root/target/test-classes" "$out/test-classes"
@@ -71,6 +75,17 @@ run)
     rm -rf "$jre" && mkdir -p "$jre" && tar -C "$jre" -xzf "$here/jre.tar.gz"
   fi
   cp_="$here/test-classes:$here/classes:$(ls "$here"/lib/*.jar | tr '\n' ':')"
+  if [ "${NUFFTJ_HIDE_CUFFT:-0}" = 1 ]; then
+    # NUFFTJ_HIDE_CUFFT=1: the run as on a machine with the NVIDIA driver but no CUDA toolkit's cuFFT (issue 14): the
+    # libcufft files are renamed for the run and restored on exit; FFT engine auto then picks the own FFT.
+    hidden="$(mktemp)"
+    for f in /usr/local/cuda*/lib64/libcufft.so* /usr/local/cuda*/targets/*/lib/libcufft.so* \
+             /usr/lib/x86_64-linux-gnu/libcufft.so*; do
+      [ -e "$f" ] && [[ "$f" != *.hidden ]] && mv "$f" "$f.hidden" && echo "$f" >> "$hidden"
+    done
+    trap 'while read -r f; do mv "$f.hidden" "$f"; done < "$hidden"; rm -f "$hidden"' EXIT
+    echo "cuFFT hidden: $(tr '\n' ' ' < "$hidden")"
+  fi
   echo "== $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(hostname): $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null || echo 'no nvidia-smi')"
   if [ "${1:-}" = cli ]; then
     # run OUT.txt cli <nufft-j arguments>: a command of the nufft-j command line (e.g. bench --device gpu --tune quick),

@@ -71,8 +71,27 @@ public final class DeviceArray implements AutoCloseable {
 		JCudaDriver.cuMemFree(pointer);
 	}
 
-	/** A device pointer whose address can be read (JCuda keeps it protected). */
+	/**
+	 * The device address {@code p} points at (base plus byte offset) when it came from a DeviceArray ({@link #pointer},
+	 * {@link #at}), else -1. (JCuda's own equals compares the base only, not the offset.)
+	 */
+	static long address(final CUdeviceptr p) {
+		return p instanceof Address ? ((Address) p).address() : -1;
+	}
+
+	/** A device pointer whose address can be read (JCuda keeps it protected); offsets keep the type. */
 	private static final class Address extends CUdeviceptr {
+
+		Address() {}
+
+		private Address(final Address base, final long byteOffset) {
+			super(base, byteOffset);
+		}
+
+		@Override
+		public Address withByteOffset(final long byteOffset) {
+			return new Address(this, byteOffset);
+		}
 
 		long address() {
 			return getNativePointer() + getByteOffset();

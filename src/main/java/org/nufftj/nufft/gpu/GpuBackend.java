@@ -14,6 +14,7 @@ import jcuda.driver.JCudaDriver;
 import org.nufftj.InvalidInputException;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.CentredBlock;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
@@ -106,13 +107,17 @@ public final class GpuBackend implements Backend {
 		return DeviceChoice.gpu(device.ordinal());
 	}
 
-	/** Device name, compute capability, memory, driver and cuFFT versions (keys of tuning wisdom). */
+	/**
+	 * Device name, compute capability, memory, driver and cuFFT versions (keys of tuning wisdom); "own FFT" instead of
+	 * the cuFFT version when this backend's transforms run on the own kernels (their timings differ).
+	 */
 	@Override
 	public String identity() {
 		final int[] v = new int[1];
 		check(JCudaDriver.cuDriverGetVersion(v), "cuDriverGetVersion");
 		return "gpu: " + device.name() + ", sm " + device.computeCapability() + ", " + (device.totalMemory() >> 20) +
-			" MiB, driver CUDA " + v[0] / 1000 + "." + v[0] % 1000 / 10 + ", cuFFT " + CufftLoader.status().version;
+			" MiB, driver CUDA " + v[0] / 1000 + "." + v[0] % 1000 / 10 + (ffts.isOwn() ? ", own FFT" : ", cuFFT " +
+				CufftLoader.status().version);
 	}
 
 	/**
@@ -390,6 +395,13 @@ public final class GpuBackend implements Backend {
 	@Override
 	public void fft(final Buffer x, final int[] size, final int sign) {
 		final GpuBuffer g = mine(x, "fft: x");
+		final long batch = fftBatch(g, size, sign);
+		current();
+		ffts.execute(g.pointer(), size, (int) batch, g.isDouble(), sign);
+	}
+
+	/** The number of arrays of {@code size} in g, after checking the sign, the size and g's length. */
+	private static long fftBatch(final GpuBuffer g, final int[] size, final int sign) {
 		InvalidInputException.require(sign == -1 || sign == 1, "fft: sign " + sign + ", expected -1 or +1");
 		InvalidInputException.require(size.length >= 1 && size.length <= 3, "fft: size has " + size.length +
 			" axes, expected 1 to 3");
@@ -403,8 +415,29 @@ public final class GpuBackend implements Backend {
 		final long batch = g.length() / (2 * pixels);
 		InvalidInputException.require(pixels <= Integer.MAX_VALUE && batch <= Integer.MAX_VALUE, "fft: " + pixels +
 			" pixels x " + batch + " arrays exceed cuFFT's 32-bit sizes");
+		return batch;
+	}
+
+	/** {@inheritDoc} With the own FFT, the passes skip the lines that are zero on input (cuFFT: the full transform). */
+	@Override
+	public void fftFromBlock(final Buffer x, final int[] size, final int[] block, final int sign) {
+		pruned(x, size, block, sign, false);
+	}
+
+	/** {@inheritDoc} With the own FFT, the passes skip the lines that only feed discarded output (cuFFT: full). */
+	@Override
+	public void fftToBlock(final Buffer x, final int[] size, final int[] block, final int sign) {
+		pruned(x, size, block, sign, true);
+	}
+
+	private void pruned(final Buffer x, final int[] size, final int[] block, final int sign, final boolean toBlock) {
+		CentredBlock.requireFits(toBlock ? "fftToBlock" : "fftFromBlock", block, size);
+		final GpuBuffer g = mine(x, "fft: x");
+		final long batch = fftBatch(g, size, sign);
+		final int[] start = new int[size.length];
+		for (int a = 0; a < size.length; a++) start[a] = size[a] / 2 - block[a] / 2; // CentredBlock's offset
 		current();
-		ffts.execute(g.pointer(), size, (int) batch, g.isDouble(), sign);
+		ffts.execute(g.pointer(), size, (int) batch, g.isDouble(), sign, start, block.clone(), toBlock);
 	}
 
 	/**

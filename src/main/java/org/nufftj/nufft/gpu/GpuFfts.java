@@ -53,7 +53,13 @@ final class GpuFfts implements AutoCloseable {
 
 	/** What runs the transforms, for logs and GPU Info. */
 	static String engine() {
-		return useOwn() ? "own FFT (kernels/fft.cu: Stockham radix 8/4/2/3/5/7)" : CufftLoader.status().toString();
+		return useOwn() ? "own FFT (kernels/fft.cu: Stockham radix 8/4/2/3/5/7, shared-memory axes, pruned)" : CufftLoader
+			.status().toString();
+	}
+
+	/** True when this stream's transforms run on the own kernels. */
+	boolean isOwn() {
+		return own != null;
 	}
 
 	/** Transforms {@code batch} arrays of {@code size} at {@code data} in place; queued on the stream. */
@@ -68,6 +74,18 @@ final class GpuFfts implements AutoCloseable {
 			direction);
 		checkFft(r, (dbl ? "cufftExecZ2Z" : "cufftExecC2C") + "(" + Arrays.toString(size) + " x " + batch + ", " +
 			(sign < 0 ? "forward" : "inverse") + ")");
+	}
+
+	/**
+	 * {@link #execute}, where only a range of each axis matters (on input when {@code toBlock} is false, on output
+	 * when true; {@link GpuOwnFft#execute(CUdeviceptr, int[], int, boolean, int, int[], int[], boolean)}): the own FFT
+	 * skips the lines outside, cuFFT (which cannot) transforms everything.
+	 */
+	void execute(final CUdeviceptr data, final int[] size, final int batch, final boolean dbl, final int sign,
+		final int[] start, final int[] count, final boolean toBlock)
+	{
+		if (own != null) own.execute(data, size, batch, dbl, sign, start, count, toBlock);
+		else execute(data, size, batch, dbl, sign);
 	}
 
 	/** Frees every plan; idempotent. */

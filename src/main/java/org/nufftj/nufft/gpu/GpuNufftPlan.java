@@ -80,8 +80,11 @@ public final class GpuNufftPlan implements NufftPlan {
 	 */
 	GpuNufftPlan(final GpuBackend backend, final NufftParameters p, final NufftOptions o, final int[] bins)
 	{
-		final CufftLoader.Status fft = CufftLoader.status();
-		if (!fft.usable) throw new GpuException("GPU NUFFT needs cuFFT: " + fft.description);
+		// Without cuFFT the grid FFTs run on the own kernels (GpuFfts: auto or own); only an explicit cufft needs it.
+		if (!GpuFfts.useOwn() && !CufftLoader.status().usable) {
+			throw new GpuException("GPU NUFFT asked for cuFFT (nufftj.fft / NUFFTJ_FFT = cufft), which is not usable: " +
+				CufftLoader.status().description);
+		}
 		backend.ensureOpen();
 		this.backend = backend;
 		this.device = backend.gpu();
@@ -323,7 +326,8 @@ public final class GpuNufftPlan implements NufftPlan {
 		record(0);
 		launchDeapod("pad", img, grid.pointer(), batch); // writes every grid cell (zeros outside): no clearing pass
 		record(1);
-		ffts.execute(grid.pointer(), Arrays.copyOf(n, dims), batch, dbl, -1);
+		ffts.execute(grid.pointer(), Arrays.copyOf(n, dims), batch, dbl, -1, imageStart(), Arrays.copyOf(n0, dims),
+			false);
 		record(2);
 		launchInterp(grid.pointer(), smp, batch);
 		record(3);
@@ -335,10 +339,21 @@ public final class GpuNufftPlan implements NufftPlan {
 		record(0);
 		clearAndSpread(smp, grid.pointer(), batch);
 		record(1);
-		ffts.execute(grid.pointer(), Arrays.copyOf(n, dims), batch, dbl, +1);
+		ffts.execute(grid.pointer(), Arrays.copyOf(n, dims), batch, dbl, +1, imageStart(), Arrays.copyOf(n0, dims),
+			true);
 		record(2);
 		launchDeapod("crop", grid.pointer(), img, batch);
 		record(3);
+	}
+
+	/**
+	 * Where the image sits on the grid, per axis: cells n − ⌊N0/2⌋ … n − 1 and 0 … N0 − ⌊N0/2⌋ − 1 (kernels/deapodize.cu),
+	 * the wrapped range of N0 cells from n − ⌊N0/2⌋: the pruned FFTs skip the lines outside it.
+	 */
+	private int[] imageStart() {
+		final int[] start = new int[dims];
+		for (int a = 0; a < dims; a++) start[a] = (n[a] - n0[a] / 2) % n[a];
+		return start;
 	}
 
 	/** Waits for the backend's stream. */

@@ -9,9 +9,10 @@ import org.nufftj.nufft.Precision;
 
 /**
  * NUFFT-J's own GPU FFT (kernels/fft.cu) against cuFFT on the same buffers: the backend's in-place forward FFT of
- * NUFFT grid sizes (σ = 1.5 grids of 256² and 512² images, 8 coils; a 3D grid), float, CUDA events around the call,
- * median of 20 after 3 warm-up calls, each engine on its own backend (the engine is chosen when a backend opens). The
- * two results are compared too (relative l2).
+ * NUFFT grid sizes (σ = 1.5 grids of 256² and 512² images, 8 coils; 3D grids), float and double, CUDA events around
+ * the call, median of 20 after 3 warm-up calls, each engine on its own backend (the engine is chosen when a backend
+ * opens): cuFFT, the own FFT as shipped and the own FFT with global passes only. Own and cuFFT results are compared
+ * too (relative l2).
  */
 final class GpuFftBenchmark {
 
@@ -19,43 +20,55 @@ final class GpuFftBenchmark {
 
 	static String report() {
 		final StringBuilder md = new StringBuilder("\n## Own FFT (kernels/fft.cu) against cuFFT\n\n");
-		md.append("In-place forward FFT on the device, float, median of 20 calls after 3 warm-up calls (CUDA events); ")
-			.append("difference = relative l2 between the two engines' results.\n\n");
-		md.append("| size | batch | cuFFT ms | own ms | own / cuFFT | difference |\n|---|---|---|---|---|---|\n");
+		md.append("In-place forward FFT on the device, median of 20 calls after 3 warm-up calls (CUDA events). ")
+			.append("own = the shipped path (an axis whose lines fit a block's shared memory in one launch, others ")
+			.append("one launch per pass); own global = every pass a launch (`nufftj.ownFftShared=false`, the path ")
+			.append("before shared-memory axes). difference = relative l2 between own and cuFFT results.\n\n");
+		md.append("| size | batch | precision | cuFFT ms | own ms | own global ms | own / cuFFT | own global / cuFFT | ")
+			.append("difference |\n|---|---|---|---|---|---|---|---|---|\n");
 		final String before = System.getProperty("nufftj.fft");
 		try {
-			final int[][] sizes = { { 384, 384 }, { 768, 768 }, { 1024, 1024 }, { 192, 192, 192 } };
-			final int[] batches = { 8, 8, 1, 1 };
+			final int[][] sizes = { { 384, 384 }, { 768, 768 }, { 1024, 1024 }, { 192, 192, 192 }, { 384, 384 },
+				{ 256, 256, 256 }, { 96, 96, 96 } };
+			final int[] batches = { 8, 8, 1, 1, 8, 1, 8 };
+			final boolean[] dbl = { false, false, false, false, true, false, false };
 			for (int s = 0; s < sizes.length; s++) {
 				final int[] size = sizes[s];
 				final int batch = batches[s];
 				long px = 1;
 				for (final int n : size) px *= n;
-				final float[] x = new float[(int) (2 * px * batch)];
+				final double[] x = new double[(int) (2 * px * batch)];
 				final java.util.Random r = new java.util.Random(s);
-				for (int i = 0; i < x.length; i++) x[i] = (float) r.nextGaussian();
-				final double[] ms = new double[2];
-				final float[][] out = new float[2][];
-				for (int e = 0; e < 2; e++) {
+				for (int i = 0; i < x.length; i++) x[i] = r.nextGaussian();
+				final Precision p = dbl[s] ? Precision.DOUBLE : Precision.FLOAT;
+				final double[] ms = new double[3];
+				final double[][] out = new double[3][];
+				for (int e = 0; e < 3; e++) {
 					System.setProperty("nufftj.fft", e == 0 ? "cufft" : "own");
-					try (GpuBackend b = GpuBackend.open(0); Buffer buf = b.wrap(x)) {
+					System.setProperty("nufftj.ownFftShared", String.valueOf(e != 2));
+					try (GpuBackend b = GpuBackend.open(0); Buffer buf = b.allocate(x.length, p)) {
+						write(b, x, buf, p);
 						ms[e] = time(b, buf, size);
-						b.write(x, 0, buf);
+						write(b, x, buf, p);
 						b.fft(buf, size, -1);
-						out[e] = new float[x.length];
-						b.read(buf, out[e], 0);
+						out[e] = read(b, buf, x.length, p);
+					}
+					finally {
+						System.clearProperty("nufftj.ownFftShared");
 					}
 				}
 				double d = 0, n = 0;
 				for (int i = 0; i < x.length; i++) {
-					d += (out[0][i] - out[1][i]) * (double) (out[0][i] - out[1][i]);
-					n += out[0][i] * (double) out[0][i];
+					d += (out[0][i] - out[1][i]) * (out[0][i] - out[1][i]);
+					n += out[0][i] * out[0][i];
 				}
-				final String line = String.format(Locale.ROOT, "| %s | %d | %.3f | %.3f | %.2f | %.1e |", Arrays.toString(
-					size), batch, ms[0], ms[1], ms[1] / ms[0], Math.sqrt(d / n));
+				final String line = String.format(Locale.ROOT, "| %s | %d | %s | %.3f | %.3f | %.3f | %.2f | %.2f | %.1e |",
+					Arrays.toString(size), batch, p.name().toLowerCase(Locale.ROOT), ms[0], ms[1], ms[2], ms[1] / ms[0],
+					ms[2] / ms[0], Math.sqrt(d / n));
 				System.out.println("FFT " + line);
 				md.append(line).append('\n');
 			}
+			pruned(md);
 		}
 		catch (final RuntimeException e) {
 			md.append("FAILED: ").append(Cuda.brief(e)).append('\n');
@@ -66,6 +79,55 @@ final class GpuFftBenchmark {
 			else System.setProperty("nufftj.fft", before);
 		}
 		return md.toString();
+	}
+
+	/**
+	 * The own FFT's pruned transforms against its full one on the same buffer (float): a σ-oversampled grid whose
+	 * image block is N (fftFromBlock: the NUFFT forward's zero padding; fftToBlock: the adjoint's crop).
+	 */
+	private static void pruned(final StringBuilder md) {
+		md.append("\nPruned own FFT (float; fftFromBlock = zero outside the image block, as the NUFFT forward's padded ")
+			.append("grid; fftToBlock = only the block kept, as the adjoint's crop), same timing:\n\n")
+			.append("| size | batch | block | full ms | fromBlock ms | toBlock ms | fromBlock / full | toBlock / full |\n")
+			.append("|---|---|---|---|---|---|---|---|\n");
+		final int[][] sizes = { { 384, 384 }, { 512, 512 }, { 192, 192, 192 }, { 256, 256, 256 } };
+		final int[][] blocks = { { 256, 256 }, { 256, 256 }, { 128, 128, 128 }, { 128, 128, 128 } };
+		final int[] batches = { 8, 8, 1, 1 };
+		System.setProperty("nufftj.fft", "own");
+		for (int s = 0; s < sizes.length; s++) {
+			final int[] size = sizes[s], block = blocks[s];
+			long px = 1;
+			for (final int n : size) px *= n;
+			try (GpuBackend b = GpuBackend.open(0); Buffer buf = b.allocate(2 * px * batches[s], Precision.FLOAT)) {
+				final double full = time(b, buf, size);
+				final double from = CudaEvents.medianMs(b.stream(), 3, 20, i -> b.fftFromBlock(buf, size, block, -1));
+				final double to = CudaEvents.medianMs(b.stream(), 3, 20, i -> b.fftToBlock(buf, size, block, 1));
+				final String line = String.format(Locale.ROOT, "| %s | %d | %s | %.3f | %.3f | %.3f | %.2f | %.2f |",
+					Arrays.toString(size), batches[s], Arrays.toString(block), full, from, to, from / full, to / full);
+				System.out.println("FFT pruned " + line);
+				md.append(line).append('\n');
+			}
+		}
+	}
+
+	private static void write(final GpuBackend b, final double[] x, final Buffer buf, final Precision p) {
+		if (p == Precision.DOUBLE) b.write(x, 0, buf);
+		else {
+			final float[] f = new float[x.length];
+			for (int i = 0; i < f.length; i++) f[i] = (float) x[i];
+			b.write(f, 0, buf);
+		}
+	}
+
+	private static double[] read(final GpuBackend b, final Buffer buf, final int length, final Precision p) {
+		final double[] out = new double[length];
+		if (p == Precision.DOUBLE) b.read(buf, out, 0);
+		else {
+			final float[] f = new float[length];
+			b.read(buf, f, 0);
+			for (int i = 0; i < length; i++) out[i] = f[i];
+		}
+		return out;
 	}
 
 	private static double time(final GpuBackend b, final Buffer buf, final int[] size) {

@@ -44,4 +44,55 @@ class GpuOwnFftFactorsTest {
 		final InvalidInputException e = assertThrows(InvalidInputException.class, () -> GpuOwnFft.factors(2 * 3 * 11));
 		assertTrue(e.getMessage().contains("66") && e.getMessage().contains("11"), e.getMessage());
 	}
+
+	@Test
+	void sharedMemoryBlocksFitAndCoverEveryLine() {
+		final int optin = 227 * 1024;
+		for (final int bytes : new int[] { 8, 16 }) {
+			for (final int n : new int[] { 2, 7, 30, 384, 1000, 1536, 3000, 8192 }) {
+				for (final long inner : new long[] { 1, 3, 6, 384, 100000 }) {
+					for (final long outer : new long[] { 1, 5, 384 }) {
+						final int[] l = GpuOwnFft.sharedLayout(n, GpuOwnFft.factors(ParameterChoice.nextSmooth(n))
+							.length, inner, outer, bytes, optin, 132);
+						final String what = "n " + n + ", inner " + inner + ", outer " + outer + ", " + bytes + " B";
+						if (l == null) {
+							// only refused when even the narrowest block does not fit
+							final long narrowest = inner == 1 ? 1 : Math.min(inner, 32 / bytes);
+							assertTrue((2 * GpuOwnFft.buffer((int) (n * narrowest)) + n) * bytes + (inner == 1 ? 8 : 0) > optin, what +
+								" refused although it fits");
+							continue;
+						}
+						final int cols = l[0];
+						assertEquals((2L * GpuOwnFft.buffer(n * cols) + n) * bytes + (inner == 1 ? 8L * cols : 0), l[1], what +
+							": shared bytes");
+						assertTrue(l[1] <= optin, what + ": " + l[1] + " B > opt-in");
+						final long lines = inner == 1 ? outer : outer * inner;
+						final long covered = inner == 1 ? (long) l[2] * cols : outer * ((inner + cols - 1) / cols) *
+							cols;
+						assertTrue(covered >= lines && covered - lines < (inner == 1 ? cols : outer * cols), what +
+							": blocks cover " + covered + " lines for " + lines);
+						if (inner > 1) {
+							assertEquals(Integer.bitCount(cols) == 1 || cols == inner, true, what + ": tile " + cols);
+							assertTrue(cols * bytes >= 32 || cols == inner, what + ": tile " + cols + " narrower than a sector");
+						}
+						assertTrue(l[3] >= 64 && l[3] <= (bytes == 16 ? 256 : 512) && l[3] % 32 == 0, what + ": " + l[3] +
+							" threads");
+						assertTrue((long) n * cols <= Math.max(n * Math.max(1, Math.min(inner, 32 / bytes)), GpuOwnFft
+							.SHARED_ELEMENTS * 8 / bytes), what + ": " + cols + " lines exceed the block's aim");
+					}
+				}
+			}
+		}
+	}
+
+	@Test
+	void smallTransformsGetSmallerBlocksForParallelism() {
+		// 8 images of 384^2 on 132 SMs: about 1117 elements a block, so 2 contiguous lines (not 10) and tiles of 4
+		final long lines = 384L * 8;
+		assertEquals(2, GpuOwnFft.sharedLayout(384, 4, 1, lines, 8, 227 * 1024, 132)[0]);
+		assertEquals(4, GpuOwnFft.sharedLayout(384, 4, 384, 8, 8, 227 * 1024, 132)[0]);
+		// a large 3D grid keeps the full aim: 4096 / 192 = 21 contiguous lines, tiles of 16
+		assertEquals(21, GpuOwnFft.sharedLayout(192, 4, 1, 192L * 192, 8, 227 * 1024, 132)[0]);
+		assertEquals(16, GpuOwnFft.sharedLayout(192, 4, 192L * 192, 1, 8, 227 * 1024, 132)[0]);
+	}
 }

@@ -27,8 +27,10 @@ import org.nufftj.trajectory.Trajectory;
 /**
  * NUFFT-J's own GPU FFT (kernels/fft.cu, {@link GpuOwnFft}) on GPU 0, selected by {@code nufftj.fft=own}: the backend's
  * FFT against the CPU backend's (JTransforms) on fresh random data — 1D to 3D, every radix (8, 4, 2, 3, 5, 7),
- * batches, both signs, float and double —, and whole NUFFT plans running on it against the exact NUDFT to their ε, so
- * the GPU engine works without cuFFT. Lengths with a prime factor above 7 are refused naming the length.
+ * batches, both signs, float and double, through shared-memory axes and global passes —, its pruned transforms
+ * (fftFromBlock, fftToBlock) against the full CPU FFT where they promise it, and whole NUFFT plans running on it (pruned
+ * on the wrapped image range) against the exact NUDFT to their ε, so the GPU engine works without cuFFT. Lengths with
+ * a prime factor above 7 are refused naming the length.
  */
 @Tag("gpu")
 @ExtendWith(GpuTests.Available.class)
@@ -56,8 +58,22 @@ class GpuOwnFftTest {
 	@EnumSource(Precision.class)
 	void matchesTheCpuFft(final Precision p) {
 		final double bound = p == Precision.FLOAT ? 2e-6 : 1e-13;
+		// shared-memory axes (whole blocks and partial ones, contiguous and strided) and axes too long for a block
+		// (global passes: 32768; a strided 4096), and both paths forced through global passes
 		final int[][] sizes = { { 8 }, { 7 }, { 384 }, { 12, 10 }, { 9, 14 }, { 40, 35 }, { 6, 5, 4 }, { 16, 21, 10 },
-			{ 1, 8 }, { 250, 3 } };
+			{ 1, 8 }, { 250, 3 }, { 1000, 5 }, { 6, 1000 }, { 36, 30, 28 }, { 32768 }, { 4, 4096 } };
+		for (final boolean shared : new boolean[] { true, false }) {
+			System.setProperty("nufftj.ownFftShared", String.valueOf(shared));
+			try {
+				compareWithTheCpu(p, sizes, bound, shared);
+			}
+			finally {
+				System.clearProperty("nufftj.ownFftShared");
+			}
+		}
+	}
+
+	private void compareWithTheCpu(final Precision p, final int[][] sizes, final double bound, final boolean shared) {
 		try (GpuBackend gpu = GpuBackend.open(0); CpuBackend cpu = new CpuBackend(2)) {
 			assertTrue(GpuFfts.useOwn(), "own FFT selected");
 			for (final int[] size : sizes) {
@@ -70,7 +86,41 @@ class GpuOwnFftTest {
 					final double[] expected = run(cpu, x, size, sign, p), actual = run(gpu, x, size, sign, p);
 					final double e = relative(expected, actual);
 					assertTrue(e <= bound, Arrays.toString(size) + " x " + batch + ", sign " + sign + ", " + p +
-						": own FFT vs CPU FFT " + e + " > " + bound + ", seed " + seed);
+						": own FFT (" + (shared ? "shared-memory axes where they fit" : "global passes") + ") vs CPU FFT " + e +
+						" > " + bound + ", seed " + seed);
+				}
+			}
+		}
+	}
+
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void prunedTransformsMatchTheFullCpuFftWhereTheyPromise(final Precision p) {
+		final double bound = p == Precision.FLOAT ? 2e-6 : 1e-13;
+		final int[][] sizes = { { 40, 36 }, { 24, 20, 18 }, { 30, 12 }, { 16, 15, 14 }, { 4, 4096 } };
+		final int[][] blocks = { { 25, 17 }, { 13, 11, 9 }, { 30, 5 }, { 16, 1, 7 }, { 3, 1000 } };
+		try (GpuBackend gpu = GpuBackend.open(0); CpuBackend cpu = new CpuBackend(2)) {
+			for (int s = 0; s < sizes.length; s++) {
+				final int[] size = sizes[s], block = blocks[s];
+				for (final boolean toBlock : new boolean[] { false, true }) {
+					final int sign = random.nextBoolean() ? -1 : 1, batch = 1 + random.nextInt(3);
+					int px = 1;
+					for (final int n : size) px *= n;
+					final double[] x = new double[2 * px * batch];
+					for (int i = 0; i < x.length; i++) {
+						if (toBlock || inBlock(i / 2 % px, size, block)) x[i] = random.nextGaussian();
+					}
+					final double[] expected = run(cpu, x, size, sign, p);
+					final double[] actual = runPruned(gpu, x, size, block, sign, p, toBlock);
+					if (toBlock) { // only the block is promised
+						for (int i = 0; i < x.length; i++) {
+							if (!inBlock(i / 2 % px, size, block)) expected[i] = actual[i] = 0;
+						}
+					}
+					final double e = relative(expected, actual);
+					assertTrue(e <= bound, Arrays.toString(size) + " block " + Arrays.toString(block) + " x " + batch +
+						(toBlock ? ", fftToBlock" : ", fftFromBlock") + ", sign " + sign + ", " + p + ": pruned own FFT " +
+						"vs full CPU FFT " + e + " > " + bound + ", seed " + seed);
 				}
 			}
 		}
@@ -79,7 +129,7 @@ class GpuOwnFftTest {
 	@Test
 	void nufftPlansOnTheOwnFftMeetTheirTolerance() {
 		try (GpuBackend gpu = GpuBackend.open(0)) {
-			for (final int[] size : new int[][] { { 48, 40 }, { 20, 18, 16 } }) {
+			for (final int[] size : new int[][] { { 48, 40 }, { 47, 33 }, { 20, 18, 16 }, { 21, 17, 15 } }) {
 				final int m = 2000;
 				final double[] k = new double[size.length * m];
 				for (int i = 0; i < k.length; i++) k[i] = random.nextDouble() - 0.5;
@@ -103,6 +153,35 @@ class GpuOwnFftTest {
 		}
 	}
 
+	/**
+	 * Slices of one buffer (same shape, different offsets) are different transforms: the launch cache keys on the
+	 * address with its offset (JCuda's pointer equality ignores the offset; the regularisers' FFTs of bands failed).
+	 */
+	@Test
+	void slicesOfOneBufferAreTransformedSeparately() {
+		final int[] size = { 12, 10 };
+		final int px = 120, bands = 3;
+		final double[] x = new double[2 * px * bands];
+		for (int i = 0; i < x.length; i++) x[i] = random.nextGaussian();
+		try (GpuBackend gpu = GpuBackend.open(0); CpuBackend cpu = new CpuBackend(2); Buffer g = gpu.allocate(x.length,
+			Precision.DOUBLE); Buffer c = cpu.allocate(x.length, Precision.DOUBLE))
+		{
+			gpu.write(x, 0, g);
+			cpu.write(x, 0, c);
+			for (int repeat = 0; repeat < 2; repeat++) {
+				for (int b = 0; b < bands; b++) {
+					gpu.fft(g.slice(2L * px * b, 2L * px), size, -1);
+					cpu.fft(c.slice(2L * px * b, 2L * px), size, -1);
+				}
+			}
+			final double[] expected = new double[x.length], actual = new double[x.length];
+			cpu.read(c, expected, 0);
+			gpu.read(g, actual, 0);
+			final double e = relative(expected, actual);
+			assertTrue(e <= 1e-13, "bands transformed in slices: " + e + ", seed " + seed);
+		}
+	}
+
 	@Test
 	void lengthsWithLargerPrimesAreRefused() {
 		try (GpuBackend gpu = GpuBackend.open(0); Buffer b = gpu.allocate(2 * 22, Precision.FLOAT)) {
@@ -119,6 +198,36 @@ class GpuOwnFftTest {
 			if (p == Precision.DOUBLE) b.write(x, 0, buf);
 			else b.write(Nudft.toFloat(x), 0, buf);
 			b.fft(buf, size, sign);
+			final double[] out = new double[x.length];
+			if (p == Precision.DOUBLE) b.read(buf, out, 0);
+			else {
+				final float[] f = new float[x.length];
+				b.read(buf, f, 0);
+				for (int i = 0; i < f.length; i++) out[i] = f[i];
+			}
+			return out;
+		}
+	}
+
+	/** True when pixel p of an array of size lies in the centred block (CentredBlock's placement). */
+	private static boolean inBlock(final int p, final int[] size, final int[] block) {
+		int r = p;
+		for (int a = 0; a < size.length; a++) {
+			final int c = r % size[a], o = size[a] / 2 - block[a] / 2;
+			if (c < o || c >= o + block[a]) return false;
+			r /= size[a];
+		}
+		return true;
+	}
+
+	private static double[] runPruned(final GpuBackend b, final double[] x, final int[] size, final int[] block,
+		final int sign, final Precision p, final boolean toBlock)
+	{
+		try (Buffer buf = b.allocate(x.length, p)) {
+			if (p == Precision.DOUBLE) b.write(x, 0, buf);
+			else b.write(Nudft.toFloat(x), 0, buf);
+			if (toBlock) b.fftToBlock(buf, size, block, sign);
+			else b.fftFromBlock(buf, size, block, sign);
 			final double[] out = new double[x.length];
 			if (p == Precision.DOUBLE) b.read(buf, out, 0);
 			else {
