@@ -37,6 +37,8 @@ public final class Options {
 	public static final String[] PRECISIONS = { "float", "double" };
 	public static final String[] DEVICES = { "auto", "cpu", "gpu" };
 	public static final String[] SPREADS = { "auto", "atomic", "shared", "output" };
+	/** GPU FFT engines (docs/gpu.md): cuFFT when it loads else the own FFT, cuFFT only, the own FFT (kernels/fft.cu). */
+	public static final String[] FFTS = { "auto", "cufft", "own" };
 	/** Tuning modes (the command line's --tune, the Fiji commands' tune key): see {@link TuneMode}. */
 	public static final String[] TUNES = { "off", "quick", "exhaustive" };
 	/** Largest tolerance accepted (the smallest depends on the precision: {@link NufftOptions}). */
@@ -60,6 +62,15 @@ public final class Options {
 	}
 
 	/** The NUFFT options of the common keys, with the default spreading method and all cores. */
+	/**
+	 * Selects the GPU FFT engine for the backends opened from now on in this process: {@code value} is one of
+	 * {@link #FFTS} (checked, named {@code key} in the error), set as the system property {@code nufftj.fft} that the
+	 * GPU backend reads when it opens (equivalent to the environment variable NUFFTJ_FFT, which it overrides).
+	 */
+	public static void fftEngine(final String key, final String value) {
+		System.setProperty("nufftj.fft", choice(key, value, FFTS));
+	}
+
 	public static NufftOptions nufft(final String kernel, final double oversampling, final int width,
 		final double tolerance, final String precision, final String device)
 	{

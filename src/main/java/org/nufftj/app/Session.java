@@ -168,6 +168,22 @@ public final class Session implements AutoCloseable {
 		return closed;
 	}
 
+	/**
+	 * Closes the GPU backends this session holds (and plans left open on them), so that the next use opens them again
+	 * with the settings of that time (the FFT engine, {@link Options#fftEngine}); CPU backends stay. Call it while no
+	 * transform runs on them. Returns how many were closed.
+	 */
+	public synchronized int closeGpuBackends() {
+		int n = 0;
+		for (final Backend b : distinct()) {
+			if (b.device().kind() != DeviceChoice.Kind.GPU) continue;
+			b.close();
+			n++;
+			backends.values().removeIf(x -> x == b);
+		}
+		return n;
+	}
+
 	/** Closes every backend this session opened (and the plans left open on them); idempotent. */
 	@Override
 	public synchronized void close() {

@@ -17,8 +17,12 @@ final class InfoCommand implements Callable<Integer> {
 	@Spec
 	CommandSpec spec;
 
+	@picocli.CommandLine.Mixin
+	FftOption fft = new FftOption();
+
 	@Override
 	public Integer call() {
+		fft.apply();
 		final PrintWriter out = spec.commandLine().getOut();
 		final Runtime rt = Runtime.getRuntime();
 		out.println("nufft-j " + Main.VERSION);

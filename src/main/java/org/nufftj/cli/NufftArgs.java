@@ -42,6 +42,9 @@ final class NufftArgs {
 			"output = output-driven, 2D radial trajectories only; see docs/gpu.md). The CPU ignores it." })
 	String spread;
 
+	@picocli.CommandLine.Mixin
+	FftOption fft = new FftOption();
+
 	@Option(names = "--threads", paramLabel = "n", defaultValue = "0",
 		description = "CPU worker threads (default: 0 = all cores).")
 	int threads;
@@ -64,6 +67,7 @@ final class NufftArgs {
 			noticed = true;
 			mixee.commandLine().getErr().println("nufft-j: " + notice);
 		}
+		fft.apply();
 		return Options.nufft(kernel, oversampling, width, tolerance, precision, device, spread, threads);
 	}
 

@@ -91,6 +91,9 @@ final class PicsCommand implements Callable<Integer> {
 		description = "Where to run (default: ${DEFAULT-VALUE}).")
 	String device;
 
+	@picocli.CommandLine.Mixin
+	FftOption fft = new FftOption();
+
 	@Option(names = "--precision", paramLabel = "float|double", defaultValue = "float",
 		description = "Arithmetic precision (default: ${DEFAULT-VALUE}).")
 	String precision;
@@ -123,6 +126,7 @@ final class PicsCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
+		fft.apply();
 		InvalidInputException.require(norm == 1 || norm == 2, "-l" + norm + ": expected -l1 (l1-wavelet) or -l2 " +
 			"(Tikhonov)");
 		final java.util.List<Regularization> terms = new java.util.ArrayList<>();

@@ -146,6 +146,9 @@ final class UltrasoundCommands {
 			description = "Where the FFTs run (default: ${DEFAULT-VALUE}).")
 		String device;
 
+		@picocli.CommandLine.Mixin
+		FftOption fft = new FftOption();
+
 		@Parameters(index = "0", paramLabel = "<channels.tif|.uff>",
 			description = "Channel data: a TIFF (acquisition from the options) or a UFF file (acquisition, angles included, from the file).")
 		Path input;
@@ -155,6 +158,7 @@ final class UltrasoundCommands {
 
 		@Override
 		public Integer call() throws Exception {
+			fft.apply();
 			final PlaneWaveImaging.Method m = PlaneWaveImaging.Method.parse(method);
 			final double[] a = Ultrasound.parseAngles(angles, "--angles");
 			final Ultrasound.Channels in = input.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".uff") ? Ultrasound

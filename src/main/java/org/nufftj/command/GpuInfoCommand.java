@@ -20,13 +20,26 @@ public class GpuInfoCommand extends NufftCommand {
 	@Parameter(persist = false, label = "device", description = "GPU ordinal")
 	public int device = 0;
 
+	@Parameter(label = "FFT engine", choices = { GpuInfoCommand.UNCHANGED, "auto", "cufft", "own" },
+		description = "GPU FFT: auto = cuFFT when it loads, else NUFFT-J's own kernels; a change reopens the GPU")
+	public String fft = UNCHANGED;
+
 	@Parameter(type = ItemIO.OUTPUT, label = "log")
 	public String log;
+
+	/** The FFT choice that leaves the engine as it is (NUFFTJ_FFT, an earlier choice, or auto). */
+	public static final String UNCHANGED = "unchanged";
 
 	@Override
 	protected void execute() {
 		org.nufftj.InvalidInputException.require(device >= 0, "device: expected a GPU ordinal >= 0, found " + device);
 		final StringBuilder b = new StringBuilder("NUFFT-J GPU Info\n");
+		if (!UNCHANGED.equals(fft)) {
+			org.nufftj.app.Options.fftEngine("FFT engine", fft);
+			final int closed = session().closeGpuBackends();
+			b.append("FFT engine set to ").append(fft).append(closed > 0 ? " (the open GPU backend was closed; the " +
+				"next GPU run opens it with this engine)" : "").append('\n');
+		}
 		b.append("Java ").append(System.getProperty("java.version")).append(" on ").append(System.getProperty(
 			"os.name")).append(' ').append(System.getProperty("os.arch")).append('\n');
 		b.append(Session.describeDevices()).append('\n');

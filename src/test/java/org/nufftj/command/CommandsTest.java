@@ -394,6 +394,25 @@ class CommandsTest {
 		assertTrue(((String) m.getOutput("log")).contains("gpu:0"));
 	}
 
+	@Test
+	void gpuInfoSelectsTheFftEngine() throws Exception {
+		final String before = System.getProperty("nufftj.fft");
+		try {
+			System.clearProperty("nufftj.fft");
+			CommandModule m = run(GpuInfoCommand.class, Map.of("fft", GpuInfoCommand.UNCHANGED));
+			assertFalse(m.isCanceled(), m.getCancelReason());
+			assertEquals(null, System.getProperty("nufftj.fft"), "unchanged leaves the engine alone");
+			m = run(GpuInfoCommand.class, Map.of("fft", "own"));
+			assertFalse(m.isCanceled(), m.getCancelReason());
+			assertEquals("own", System.getProperty("nufftj.fft"));
+			assertTrue(((String) m.getOutput("log")).contains("FFT engine set to own"), (String) m.getOutput("log"));
+		}
+		finally {
+			if (before == null) System.clearProperty("nufftj.fft");
+			else System.setProperty("nufftj.fft", before);
+		}
+	}
+
 	// -- bad input --
 
 	static Stream<Arguments> badOptions() {
