@@ -46,6 +46,11 @@ class InstallLayoutIT {
 				assertFalse(j.matches(shipped), j + " would shadow Fiji's own copy (" + shipped + ")");
 		for (final String needed : new String[] { "jhdf-", "jcuda-", "jcufft-", "picocli-", "compress-lzf-" })
 			assertTrue(jars.stream().anyMatch(j -> j.startsWith(needed)), "Fiji lacks " + needed + "*: " + jars);
+		// issue 14: the driver-API natives for Linux and Windows, so the GPU engine (own FFT) needs no CUDA toolkit
+		for (final String os : new String[] { "linux-x86_64", "windows-x86_64" })
+			for (final String lib : new String[] { "jcuda-natives-", "jcufft-natives-" })
+				assertTrue(jars.stream().anyMatch(j -> j.startsWith(lib) && j.endsWith("-" + os + ".jar")), lib + "*-" +
+					os + ".jar missing: " + jars);
 	}
 
 	@Test
