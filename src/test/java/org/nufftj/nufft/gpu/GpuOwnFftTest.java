@@ -194,10 +194,17 @@ class GpuOwnFftTest {
 	// -- helpers --
 
 	private static double[] run(final Backend b, final double[] x, final int[] size, final int sign, final Precision p) {
+		return transform(b, x, p, buf -> b.fft(buf, size, sign));
+	}
+
+	/** x written to a fresh buffer of precision p, {@code op} applied to it, the result read back. */
+	private static double[] transform(final Backend b, final double[] x, final Precision p,
+		final java.util.function.Consumer<Buffer> op)
+	{
 		try (Buffer buf = b.allocate(x.length, p)) {
 			if (p == Precision.DOUBLE) b.write(x, 0, buf);
 			else b.write(Nudft.toFloat(x), 0, buf);
-			b.fft(buf, size, sign);
+			op.accept(buf);
 			final double[] out = new double[x.length];
 			if (p == Precision.DOUBLE) b.read(buf, out, 0);
 			else {
@@ -223,20 +230,10 @@ class GpuOwnFftTest {
 	private static double[] runPruned(final GpuBackend b, final double[] x, final int[] size, final int[] block,
 		final int sign, final Precision p, final boolean toBlock)
 	{
-		try (Buffer buf = b.allocate(x.length, p)) {
-			if (p == Precision.DOUBLE) b.write(x, 0, buf);
-			else b.write(Nudft.toFloat(x), 0, buf);
+		return transform(b, x, p, buf -> {
 			if (toBlock) b.fftToBlock(buf, size, block, sign);
 			else b.fftFromBlock(buf, size, block, sign);
-			final double[] out = new double[x.length];
-			if (p == Precision.DOUBLE) b.read(buf, out, 0);
-			else {
-				final float[] f = new float[x.length];
-				b.read(buf, f, 0);
-				for (int i = 0; i < f.length; i++) out[i] = f[i];
-			}
-			return out;
-		}
+		});
 	}
 
 	private static double relative(final double[] expected, final double[] actual) {
