@@ -20,7 +20,7 @@ public class GpuInfoCommand extends NufftCommand {
 	@Parameter(persist = false, label = "device", description = "GPU ordinal")
 	public int device = 0;
 
-	@Parameter(label = "FFT engine", choices = { GpuInfoCommand.UNCHANGED, "auto", "cufft", "own" },
+	@Parameter(persist = false, label = "FFT engine", choices = { GpuInfoCommand.UNCHANGED, "auto", "cufft", "own" },
 		description = "GPU FFT: auto = cuFFT when it loads, else NUFFT-J's own kernels; a change reopens the GPU")
 	public String fft = UNCHANGED;
 

@@ -38,7 +38,8 @@ final class GpuOwnFft implements AutoCloseable {
 	private DeviceArray scratch;
 	/**
 	 * The launches of the most recent transforms (by data address, shape, sign and pruning), least recent dropped. A
-	 * launch holds a copy of its data pointer (the address), so an entry is right for any pointer to the same address; pointers of unknown address (not from a DeviceArray) are planned on every call.
+	 * launch holds a copy of its data pointer (the address), so an entry is right for any pointer to the same address;
+	 * pointers of unknown address (not from a DeviceArray) are planned on every call.
 	 */
 	private final java.util.Map<Key, Launches> launches = new java.util.LinkedHashMap<>(16, 0.75f, true) {
 
@@ -162,14 +163,14 @@ final class GpuOwnFft implements AutoCloseable {
 	/**
 	 * How {@code fft_axis} runs an axis of length n (with {@code passes} radices) over {@code lines} (selected) outer
 	 * lines at stride {@code inner}: {cols (lines per block), dynamic shared bytes, blocks, threads per block}, or null
-	 * when the block's shared memory (two {@link #buffer}s of n cols and n complex values of {@code complexBytes}, plus
-	 * cols 8-byte line offsets for contiguous lines) exceeds {@code maxShared} or the grid is too large (then the axis runs as global
-	 * passes). A block aims at {@link #SHARED_ELEMENTS} elements, fewer when the transform is small, so that there are
-	 * about 8 blocks per multiprocessor ({@code sms}): a block's load, passes and store run one after the other, and
-	 * only many blocks per multiprocessor hide that latency. Contiguous lines (inner = 1): whole lines up to the aim.
-	 * Strided lines: a tile of a power of two of neighbouring lines, at least 32 bytes wide (one memory sector) and at
-	 * most 32 lines, so loads and stores are coalesced. Threads: one per 8 elements, at least 64, at most 512 (float)
-	 * or 256 (double), the kernels' launch bounds.
+	 * when the block's shared memory (two {@link #buffer}s of n cols and n complex values of {@code complexBytes},
+	 * plus cols 8-byte line offsets for contiguous lines) exceeds {@code maxShared} or the grid is too large (then the
+	 * axis runs as global passes). A block aims at {@link #SHARED_ELEMENTS} elements, fewer when the transform is
+	 * small, so that there are about 8 blocks per multiprocessor ({@code sms}): a block's load, passes and store run
+	 * one after the other, and only many blocks per multiprocessor hide that latency. Contiguous lines (inner = 1):
+	 * whole lines up to the aim. Strided lines: a tile of a power of two of neighbouring lines, at least 32 bytes wide
+	 * (one memory sector) and at most 32 lines, so loads and stores are coalesced. Threads: one per 8 elements, at least
+	 * 64, at most 512 (float) or 256 (double), the kernels' launch bounds.
 	 */
 	static int[] sharedLayout(final int n, final int passes, final long inner, final long lines, final int complexBytes,
 		final int maxShared, final int sms)
@@ -197,7 +198,7 @@ final class GpuOwnFft implements AutoCloseable {
 		return new int[] { cols, (int) sharedBytes, (int) blocks, threads };
 	}
 
-	/** Complex values of one shared buffer for {@code count} elements: one of padding per 16, plus one (kernels/fft.cu pad16). */
+	/** Complex values of one shared buffer for {@code count} elements: one of padding per 16, plus one (fft.cu pad16). */
 	static long buffer(final int count) {
 		return count + count / 16 + 1;
 	}
