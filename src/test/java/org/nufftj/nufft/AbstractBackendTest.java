@@ -450,21 +450,11 @@ public abstract class AbstractBackendTest {
 	}
 
 	protected Buffer upload(final double[] v, final Precision p) {
-		final Buffer b = backend.allocate(v.length, p);
-		if (p == Precision.FLOAT) backend.write(toFloat(v), 0, b);
-		else backend.write(v, 0, b);
-		return b;
+		return TestBuffers.upload(backend, v, p);
 	}
 
 	protected double[] download(final Buffer b) {
-		final double[] out = new double[(int) b.length()];
-		if (b.precision() == Precision.FLOAT) {
-			final float[] f = new float[out.length];
-			backend.read(b, f, 0);
-			for (int i = 0; i < f.length; i++) out[i] = f[i];
-		}
-		else backend.read(b, out, 0);
-		return out;
+		return TestBuffers.download(backend, b);
 	}
 
 	private void check(final double[] expected, final double[] actual, final Precision p, final String what) {

@@ -14,6 +14,7 @@ import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.TestBuffers;
 import org.nufftj.trajectory.Trajectory;
 
 /**
@@ -92,25 +93,11 @@ public abstract class AbstractBackendFixture {
 
 	/** A new buffer of precision {@code p} holding {@code v} (rounded to float for FLOAT); the caller closes it. */
 	protected Buffer upload(final double[] v, final Precision p) {
-		final Buffer b = backend.allocate(v.length, p);
-		if (p == Precision.DOUBLE) backend.write(v, 0, b);
-		else {
-			final float[] f = new float[v.length];
-			for (int i = 0; i < v.length; i++) f[i] = (float) v[i];
-			backend.write(f, 0, b);
-		}
-		return b;
+		return TestBuffers.upload(backend, v, p);
 	}
 
 	protected double[] download(final Buffer b) {
-		final double[] d = new double[(int) b.length()];
-		if (b.precision() == Precision.DOUBLE) backend.read(b, d, 0);
-		else {
-			final float[] f = new float[d.length];
-			backend.read(b, f, 0);
-			for (int i = 0; i < f.length; i++) d[i] = f[i];
-		}
-		return d;
+		return TestBuffers.download(backend, b);
 	}
 
 	protected void check(final double[] expected, final double[] actual, final double bound, final String what) {

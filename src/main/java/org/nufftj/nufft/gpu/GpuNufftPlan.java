@@ -52,6 +52,12 @@ public final class GpuNufftPlan implements NufftPlan {
 	/** The method the constructor resolved (OUTPUT_DRIVEN as asked: confirmed by {@link #setPoints}). */
 	private final SpreadMethod method;
 	private final int[] binSize;
+	/**
+	 * The grid FFTs' shape (dims axes) and the image's range on the grid per axis, for the pruned FFTs: cells
+	 * n − ⌊N0/2⌋ … n − 1 and 0 … N0 − ⌊N0/2⌋ − 1 (kernels/deapodize.cu), the wrapped range of N0 cells from
+	 * n − ⌊N0/2⌋; the FFTs skip the lines outside it.
+	 */
+	private final int[] fftSize, imageStart, imageCount;
 	private final CUevent[] events = new CUevent[4];
 	private final DeviceArray dx, dy, dz;
 	private final byte[] deapodArgs;
@@ -98,6 +104,10 @@ public final class GpuNufftPlan implements NufftPlan {
 			n0[a] = is[a];
 			n[a] = gs[a];
 		}
+		fftSize = Arrays.copyOf(n, dims);
+		imageCount = Arrays.copyOf(n0, dims);
+		imageStart = new int[dims];
+		for (int a = 0; a < dims; a++) imageStart[a] = (n[a] - n0[a] / 2) % n[a];
 		pixels = p.imagePixels();
 		gridPoints = p.gridPoints();
 		final Kernel k = p.kernel();
@@ -326,8 +336,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		record(0);
 		launchDeapod("pad", img, grid.pointer(), batch); // writes every grid cell (zeros outside): no clearing pass
 		record(1);
-		ffts.execute(grid.pointer(), Arrays.copyOf(n, dims), batch, dbl, -1, imageStart(), Arrays.copyOf(n0, dims),
-			false);
+		ffts.execute(grid.pointer(), fftSize, batch, dbl, -1, imageStart, imageCount, false);
 		record(2);
 		launchInterp(grid.pointer(), smp, batch);
 		record(3);
@@ -339,21 +348,10 @@ public final class GpuNufftPlan implements NufftPlan {
 		record(0);
 		clearAndSpread(smp, grid.pointer(), batch);
 		record(1);
-		ffts.execute(grid.pointer(), Arrays.copyOf(n, dims), batch, dbl, +1, imageStart(), Arrays.copyOf(n0, dims),
-			true);
+		ffts.execute(grid.pointer(), fftSize, batch, dbl, +1, imageStart, imageCount, true);
 		record(2);
 		launchDeapod("crop", grid.pointer(), img, batch);
 		record(3);
-	}
-
-	/**
-	 * Where the image sits on the grid, per axis: cells n − ⌊N0/2⌋ … n − 1 and 0 … N0 − ⌊N0/2⌋ − 1 (kernels/deapodize.cu),
-	 * the wrapped range of N0 cells from n − ⌊N0/2⌋: the pruned FFTs skip the lines outside it.
-	 */
-	private int[] imageStart() {
-		final int[] start = new int[dims];
-		for (int a = 0; a < dims; a++) start[a] = (n[a] - n0[a] / 2) % n[a];
-		return start;
 	}
 
 	/** Waits for the backend's stream. */

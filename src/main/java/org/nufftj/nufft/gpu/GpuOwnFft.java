@@ -253,7 +253,7 @@ final class GpuOwnFft implements AutoCloseable {
 		{
 			this.data = data;
 			final int d = size.length;
-			ints = new int[2 + d * (start == null ? 1 : 3) + 3];
+			ints = new int[4 + d * (start == null ? 1 : 3)]; // d, size, batch, flags, sign[, start, count]
 			int i = 0;
 			ints[i++] = d;
 			for (final int n : size) ints[i++] = n;

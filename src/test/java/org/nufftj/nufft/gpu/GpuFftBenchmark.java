@@ -3,8 +3,10 @@ package org.nufftj.nufft.gpu;
 import java.util.Arrays;
 import java.util.Locale;
 
+import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.TestBuffers;
 
 
 /**
@@ -46,25 +48,19 @@ final class GpuFftBenchmark {
 				for (int e = 0; e < 3; e++) {
 					System.setProperty("nufftj.fft", e == 0 ? "cufft" : "own");
 					System.setProperty("nufftj.ownFftShared", String.valueOf(e != 2));
-					try (GpuBackend b = GpuBackend.open(0); Buffer buf = b.allocate(x.length, p)) {
-						write(b, x, buf, p);
+					try (GpuBackend b = GpuBackend.open(0); Buffer buf = TestBuffers.upload(b, x, p)) {
 						ms[e] = time(b, buf, size);
-						write(b, x, buf, p);
+						TestBuffers.write(b, x, buf);
 						b.fft(buf, size, -1);
-						out[e] = read(b, buf, x.length, p);
+						out[e] = TestBuffers.download(b, buf);
 					}
 					finally {
 						System.clearProperty("nufftj.ownFftShared");
 					}
 				}
-				double d = 0, n = 0;
-				for (int i = 0; i < x.length; i++) {
-					d += (out[0][i] - out[1][i]) * (out[0][i] - out[1][i]);
-					n += out[0][i] * out[0][i];
-				}
 				final String line = String.format(Locale.ROOT, "| %s | %d | %s | %.3f | %.3f | %.3f | %.2f | %.2f | %.1e |",
 					Arrays.toString(size), batch, p.name().toLowerCase(Locale.ROOT), ms[0], ms[1], ms[2], ms[1] / ms[0],
-					ms[2] / ms[0], Math.sqrt(d / n));
+					ms[2] / ms[0], Arrays2.relativeError(out[1], out[0]));
 				System.out.println("FFT " + line);
 				md.append(line).append('\n');
 			}
@@ -108,26 +104,6 @@ final class GpuFftBenchmark {
 				md.append(line).append('\n');
 			}
 		}
-	}
-
-	private static void write(final GpuBackend b, final double[] x, final Buffer buf, final Precision p) {
-		if (p == Precision.DOUBLE) b.write(x, 0, buf);
-		else {
-			final float[] f = new float[x.length];
-			for (int i = 0; i < f.length; i++) f[i] = (float) x[i];
-			b.write(f, 0, buf);
-		}
-	}
-
-	private static double[] read(final GpuBackend b, final Buffer buf, final int length, final Precision p) {
-		final double[] out = new double[length];
-		if (p == Precision.DOUBLE) b.read(buf, out, 0);
-		else {
-			final float[] f = new float[length];
-			b.read(buf, f, 0);
-			for (int i = 0; i < length; i++) out[i] = f[i];
-		}
-		return out;
 	}
 
 	private static double time(final GpuBackend b, final Buffer buf, final int[] size) {

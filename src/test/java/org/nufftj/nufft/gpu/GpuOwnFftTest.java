@@ -15,12 +15,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.nufftj.InvalidInputException;
 import org.nufftj.TestSeeds;
+import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.Nudft;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.TestBuffers;
 import org.nufftj.nufft.cpu.CpuBackend;
 import org.nufftj.trajectory.Trajectory;
 
@@ -84,7 +86,7 @@ class GpuOwnFftTest {
 					final double[] x = new double[2 * px * batch];
 					for (int i = 0; i < x.length; i++) x[i] = random.nextGaussian();
 					final double[] expected = run(cpu, x, size, sign, p), actual = run(gpu, x, size, sign, p);
-					final double e = relative(expected, actual);
+					final double e = Arrays2.relativeError(actual, expected);
 					assertTrue(e <= bound, Arrays.toString(size) + " x " + batch + ", sign " + sign + ", " + p +
 						": own FFT (" + (shared ? "shared-memory axes where they fit" : "global passes") + ") vs CPU FFT " + e +
 						" > " + bound + ", seed " + seed);
@@ -117,7 +119,7 @@ class GpuOwnFftTest {
 							if (!inBlock(i / 2 % px, size, block)) expected[i] = actual[i] = 0;
 						}
 					}
-					final double e = relative(expected, actual);
+					final double e = Arrays2.relativeError(actual, expected);
 					assertTrue(e <= bound, Arrays.toString(size) + " block " + Arrays.toString(block) + " x " + batch +
 						(toBlock ? ", fftToBlock" : ", fftFromBlock") + ", sign " + sign + ", " + p + ": pruned own FFT " +
 						"vs full CPU FFT " + e + " > " + bound + ", seed " + seed);
@@ -144,8 +146,8 @@ class GpuOwnFftTest {
 					final float[] f = new float[2 * m], a = new float[2 * px];
 					plan.forward(Nudft.toFloat(img), f);
 					plan.adjoint(Nudft.toFloat(smp), a);
-					final double ef = relative(Nudft.forward(size, t, img, 2), Nudft.toDouble(f));
-					final double ea = relative(Nudft.adjoint(size, t, smp, 2), Nudft.toDouble(a));
+					final double ef = Arrays2.relativeError(f, Nudft.forward(size, t, img, 2));
+					final double ea = Arrays2.relativeError(a, Nudft.adjoint(size, t, smp, 2));
 					assertTrue(ef <= 1e-4 && ea <= 1e-4, Arrays.toString(size) + ": forward " + ef + ", adjoint " + ea +
 						" against the NUDFT (ε 1e-5, parameters " + plan.parameters() + "), seed " + seed);
 				}
@@ -177,7 +179,7 @@ class GpuOwnFftTest {
 			final double[] expected = new double[x.length], actual = new double[x.length];
 			cpu.read(c, expected, 0);
 			gpu.read(g, actual, 0);
-			final double e = relative(expected, actual);
+			final double e = Arrays2.relativeError(actual, expected);
 			assertTrue(e <= 1e-13, "bands transformed in slices: " + e + ", seed " + seed);
 		}
 	}
@@ -201,18 +203,9 @@ class GpuOwnFftTest {
 	private static double[] transform(final Backend b, final double[] x, final Precision p,
 		final java.util.function.Consumer<Buffer> op)
 	{
-		try (Buffer buf = b.allocate(x.length, p)) {
-			if (p == Precision.DOUBLE) b.write(x, 0, buf);
-			else b.write(Nudft.toFloat(x), 0, buf);
+		try (Buffer buf = TestBuffers.upload(b, x, p)) {
 			op.accept(buf);
-			final double[] out = new double[x.length];
-			if (p == Precision.DOUBLE) b.read(buf, out, 0);
-			else {
-				final float[] f = new float[x.length];
-				b.read(buf, f, 0);
-				for (int i = 0; i < f.length; i++) out[i] = f[i];
-			}
-			return out;
+			return TestBuffers.download(b, buf);
 		}
 	}
 
@@ -236,12 +229,4 @@ class GpuOwnFftTest {
 		});
 	}
 
-	private static double relative(final double[] expected, final double[] actual) {
-		double d = 0, n = 0;
-		for (int i = 0; i < expected.length; i++) {
-			d += (expected[i] - actual[i]) * (expected[i] - actual[i]);
-			n += expected[i] * expected[i];
-		}
-		return Math.sqrt(d / n);
-	}
 }
