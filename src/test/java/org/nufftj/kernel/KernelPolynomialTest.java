@@ -46,8 +46,47 @@ class KernelPolynomialTest {
 	}
 
 	@Test
-	void kernelsWithASingularEdgeAreNotFitted() {
+	void kernelsWithASingularEdgeAreNotFittedToDoubleAccuracy() {
 		assertNull(KernelPolynomial.fit(Kernels.create(KernelType.EXP_SEMICIRCLE, 6, 2.0), 1e-7, 8, 24));
 		assertNull(KernelPolynomial.fit(Kernels.create(KernelType.GAUSSIAN, 6, 2.0), 1e-7, 8, 24));
+	}
+
+	/**
+	 * The CPU engine's fits for a plan's tolerance (ε/100): every kernel type that fits is within that at fresh random
+	 * offsets, and a looser ε takes a lower degree.
+	 */
+	@Test
+	void fitsForAToleranceHoldItAtRandomOffsets() {
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		for (final KernelType type : KernelType.values()) {
+			for (final int w : new int[] { 4, 6, 8, 12 }) {
+				final Kernel k = Kernels.create(type, w, 1.5);
+				int lastDegree = Integer.MAX_VALUE;
+				for (final double eps : new double[] { 1e-6, 1e-4, 1e-2 }) {
+					final double tol = KernelPolynomial.toleranceFor(eps);
+					final KernelPolynomial p = KernelPolynomial.fit(k, tol, 2, 24);
+					if (p == null) continue;
+					assertTrue(p.degree() <= lastDegree, type + " W=" + w + ": degree " + p.degree() + " at ε=" + eps);
+					lastDegree = p.degree();
+					final double[] out = new double[w];
+					for (int i = 0; i < 200; i++) {
+						final double off = -w / 2.0 + r.nextDouble();
+						p.weights(off, out, 0);
+						for (int j = 0; j < w; j++) {
+							final double e = Math.abs(out[j] - k.value(off + j)) / Math.abs(k.value(0));
+							assertTrue(e <= tol * 1.5, type + " W=" + w + " ε=" + eps + " cell " + j + ": error " + e +
+								" > " + tol + " (seed " + seed + ")");
+						}
+					}
+				}
+			}
+		}
+		// Kaiser–Bessel and the exponential of semicircle fit at float tolerances, at a lower degree than to rounding.
+		final Kernel kb = Kernels.create(KernelType.KAISER_BESSEL, 5, 1.5);
+		assertTrue(KernelPolynomial.fit(kb, KernelPolynomial.toleranceFor(1e-3), 2, 24).degree() < KernelPolynomial.fit(
+			kb, KernelPolynomial.DOUBLE_ROUNDING, 2, 24).degree());
+		assertNotNull(KernelPolynomial.fit(Kernels.create(KernelType.EXP_SEMICIRCLE, 6, 1.5), KernelPolynomial
+			.toleranceFor(1e-3), 2, 24));
 	}
 }

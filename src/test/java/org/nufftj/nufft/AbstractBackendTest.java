@@ -261,7 +261,7 @@ public abstract class AbstractBackendTest {
 	/**
 	 * A plan of this backend on its buffers: forward and adjoint of a batch of T = 2 against the exact NUDFT; spread
 	 * and interpolate against the direct kernel sums g_b[l] = Σ_m s_b[m]·ψ(l − t_m) (periodic grid, t_m = k_m·n) and
-	 * their transpose.
+	 * their transpose, within the kernel evaluation's bound ({@link KernelSums}).
 	 */
 	@ParameterizedTest
 	@EnumSource(Precision.class)
@@ -288,27 +288,18 @@ public abstract class AbstractBackendTest {
 				final NufftParameters params = plan.parameters();
 				final int gp = (int) params.gridPoints();
 				final double[] grid = gaussian(2 * gp * batch);
-				final double[][] taps = taps(params, t);
+				final KernelSums sums = new KernelSums(params, t);
+				final double rounding = p == Precision.FLOAT ? 2e-6 : 1e-12;
 				try (Buffer bs = upload(samples, p); Buffer bg = backend.allocate(2L * gp * batch, p)) {
 					backend.fill(bg, 3, 3); // overwritten, not added to
 					plan.spread(bs, bg);
-					final double[] e = new double[2 * gp * batch];
-					for (int b = 0; b < batch; b++) for (int q = 0; q < m; q++) for (int j = 0; j < taps[q].length; j += 2) {
-						final int l = (int) taps[q][j];
-						e[2 * (gp * b + l)] += taps[q][j + 1] * samples[2 * (m * b + q)];
-						e[2 * (gp * b + l) + 1] += taps[q][j + 1] * samples[2 * (m * b + q) + 1];
-					}
-					check(e, download(bg), p == Precision.FLOAT ? 2e-6 : 1e-12, "spread", p);
+					KernelSums.check(sums.spread(samples, 0, batch, 0, 2 * gp * batch), download(bg), rounding,
+						"spread (" + p + "), seed " + seed);
 				}
 				try (Buffer bg = upload(grid, p); Buffer bs = backend.allocate(2L * m * batch, p)) {
 					plan.interpolate(bg, bs);
-					final double[] e = new double[2 * m * batch];
-					for (int b = 0; b < batch; b++) for (int q = 0; q < m; q++) for (int j = 0; j < taps[q].length; j += 2) {
-						final int l = (int) taps[q][j];
-						e[2 * (m * b + q)] += taps[q][j + 1] * grid[2 * (gp * b + l)];
-						e[2 * (m * b + q) + 1] += taps[q][j + 1] * grid[2 * (gp * b + l) + 1];
-					}
-					check(e, download(bs), p == Precision.FLOAT ? 2e-6 : 1e-12, "interpolate", p);
+					KernelSums.check(sums.interpolate(grid, 0, batch, 0, 2 * m * batch), download(bs), rounding,
+						"interpolate (" + p + "), seed " + seed);
 				}
 				try (Buffer bs = backend.allocate(2L * m, p); Buffer bg = backend.allocate(2L * gp + 2, p)) {
 					final InvalidInputException e = assertThrows(InvalidInputException.class, () -> plan.spread(bs, bg));
@@ -316,33 +307,6 @@ public abstract class AbstractBackendTest {
 				}
 			}
 		}
-	}
-
-	/** Per point: (grid cell, weight) pairs of its W^d taps, ψ(l − t) per axis, l wrapped onto the periodic grid. */
-	private static double[][] taps(final NufftParameters params, final org.nufftj.trajectory.Trajectory t) {
-		final org.nufftj.kernel.Kernel k = params.kernel();
-		final int w = k.width(), d = t.dimensions();
-		final int[] n = params.gridSize();
-		final double[][] out = new double[t.count()][];
-		for (int q = 0; q < t.count(); q++) {
-			int taps = 1;
-			for (int a = 0; a < d; a++) taps *= w;
-			out[q] = new double[2 * taps];
-			for (int j = 0; j < taps; j++) {
-				double weight = 1;
-				int cell = 0, stride = 1;
-				for (int a = 0, r = j; a < d; a++, r /= w) {
-					final double u = t.k(q, a) * n[a];
-					final int l = org.nufftj.kernel.Kernels.stencilStart(u, w) + r % w;
-					weight *= k.value(l - u);
-					cell += stride * Math.floorMod(l, n[a]);
-					stride *= n[a];
-				}
-				out[q][2 * j] = cell;
-				out[q][2 * j + 1] = weight;
-			}
-		}
-		return out;
 	}
 
 	// -- slices --

@@ -17,8 +17,8 @@ import org.nufftj.trajectory.Trajectory;
  * forward: deapodize + zero-pad into the σN grid (centred pixel x ↦ grid index x mod n) → FFT (e^{−}) → interpolate
  * with ψ at each sample. adjoint: spread each sample with ψ → FFT (e^{+}, unnormalised) → crop + deapodize. The two are
  * exact transposes of each other (same kernel weights, same deapodization, conjugate FFTs). Transforms of a batch share
- * the kernel weights of each sample, computed once per sample per call; spreading writes slabs of equal parity in
- * parallel ({@link PointOrder}).
+ * the kernel weights of each sample, computed once per sample per call. Spreading runs on private subgrids, one per
+ * bin of points ({@link Subgrids}); interpolation reads the grid in the points' bin-sorted order ({@link PointOrder}).
  * </p>
  * <p>
  * Stage API on buffers of the plan's {@link CpuBackend} (in the plan's precision): {@link #spread} and
@@ -26,7 +26,8 @@ import org.nufftj.trajectory.Trajectory;
  * complex, x fastest; the engine's own grids hold the batch innermost, so those grids are transposed on the way in
  * or out (a copy of the grid per call). Iterative callers spread and interpolate the same points many times (Pipe–Menon:
  * 20 × 2): the first stage call keeps every point's tap weights and cells (when they fit {@link #TAP_CACHE_TAPS}),
- * so later calls of any kind skip the kernel evaluations; the numbers are the same either way.
+ * so later stage calls and forward calls skip the kernel evaluations (the numbers are the same either way; the
+ * adjoint keeps to its subgrids, so its numbers do not depend on the cache either).
  * </p>
  */
 public final class CpuNufftPlan implements NufftPlan {
@@ -72,6 +73,7 @@ public final class CpuNufftPlan implements NufftPlan {
 	private final int[] wrapOffset;
 
 	private PointOrder order;
+	private Subgrids subgrids;
 	private double[] buffer = new double[0];
 	/**
 	 * Tap cache (see the class comment): weight and grid cell (in complex cells, batch stride 1) of tap t of sorted
@@ -111,7 +113,7 @@ public final class CpuNufftPlan implements NufftPlan {
 		this.deapod = new double[dims][];
 		for (int a = 0; a < dims; a++) deapod[a] = Kernels.deapodization(kernel, size[a], grid[a]);
 		this.weights = options.evaluation() == NufftOptions.Evaluation.LOOKUP ? KernelWeights.table(kernel)
-			: KernelWeights.online(kernel);
+			: KernelWeights.online(kernel, params.tolerance());
 		this.workers = backend != null ? backend.workers() : new Workers(options.resolvedThreads());
 		run = workers;
 		this.fft = new GridFft(grid, size, workers);
@@ -146,6 +148,7 @@ public final class CpuNufftPlan implements NufftPlan {
 			trajectory.dimensions() + "D points for a " + dims + "D image");
 		final long t0 = System.nanoTime();
 		order = new PointOrder(trajectory.coords(), dims, grid, width, workers.threads());
+		subgrids = new Subgrids(order, weights, dims, grid, wrap, wrapOffset);
 		tapWeight = null;
 		tapCell = null;
 		times.clear();
@@ -206,7 +209,8 @@ public final class CpuNufftPlan implements NufftPlan {
 				final double[] inner = grid(count);
 				final long t0 = System.nanoTime();
 				clear(inner, 2L * gridPoints * count);
-				spread(samplesC, first, count, inner);
+				if (tapWeight != null && count == 1) spreadCached(samplesC, first, inner);
+				else subgrids.spread(samplesC, first, count, inner, run);
 				transposeOut(inner, count, g, first);
 				times.add("spread", (System.nanoTime() - t0) / 1e6);
 			}
@@ -290,7 +294,7 @@ public final class CpuNufftPlan implements NufftPlan {
 			final double[] g = grid(count);
 			long t0 = System.nanoTime();
 			clear(g, 2L * gridPoints * count);
-			spread(samples, first, count, g);
+			subgrids.spread(samples, first, count, g, run);
 			long t1 = System.nanoTime();
 			times.add("spread", (t1 - t0) / 1e6);
 			fft.transform(g, count, +1);
@@ -301,31 +305,30 @@ public final class CpuNufftPlan implements NufftPlan {
 		}
 	}
 
-	// -- spreading (adjoint) --
-	// The batch is innermost in the grid (cell j, transform t at 2(jT + t)), so each kernel tap adds one weight times
-	// the sample's 2T values to 2T consecutive grid values, in scalar register blocks of 8 (a Vector API version of
-	// these loops measured no faster in JMH and cost start-up: docs/benchmarks.md).
+	// -- spreading (adjoint): Subgrids, or for one transform of a stage call the tap cache, below --
 
-	private void spread(final Complex samples, final int first, final int count, final double[] g) {
+	/**
+	 * One transform from the tap cache (Pipe–Menon, iterative use): each tap adds one weight times the sample into the
+	 * shared grid, the slabs of one parity in parallel (PointOrder), those of the other after them.
+	 */
+	private void spreadCached(final Complex samples, final int first, final double[] g) {
 		final PointOrder o = order;
 		final int m = o.count();
+		final int n = tapsPerPoint;
 		for (int parity = 0; parity < Math.min(2, o.slabs); parity++) {
 			final int par = parity;
 			final int tasks = o.slabs == 1 ? 1 : o.slabs / 2;
 			run.each(tasks, (w, i) -> {
 				final int slab = o.slabs == 1 ? 0 : 2 * i + par;
-				final double[] kw = new double[3 * width];
-				final int[] cells = new int[width + width * width];
-				final double[] tw = new double[width * width * width];
-				final int[] ti = new int[width * width * width];
-				final double[] c = new double[2 * count];
 				for (int s = o.slabStart[slab]; s < o.slabStart[slab + 1]; s++) {
-					final int p = o.perm[s];
-					for (int tr = 0; tr < count; tr++) {
-						c[2 * tr] = samples.re(p + m * (first + tr));
-						c[2 * tr + 1] = samples.im(p + m * (first + tr));
+					final int p = o.perm[s] + m * first;
+					final double vr = samples.re(p), vi = samples.im(p);
+					for (int t = 0, base = s * n; t < n; t++) {
+						final double k = tapWeight[base + t];
+						final int c = 2 * tapCell[base + t];
+						g[c] += k * vr;
+						g[c + 1] += k * vi;
 					}
-					spreadPoint(o, s, kw, cells, tw, ti, c, g, count);
 				}
 			});
 		}
@@ -391,97 +394,11 @@ public final class CpuNufftPlan implements NufftPlan {
 	}
 
 	/**
-	 * Adds the point's 2T values c times each tap weight to the grid. The batch is walked in blocks of 8 doubles held
-	 * in registers across all taps, so each grid value is loaded and stored once per tap and nothing else is.
+	 * One transform, one point: Σ over its W (2D) or W² (3D) window rows, walked over contiguous cells when the window
+	 * does not wrap in x, with the tap weights formed on the way (ψyz·ψx_a, the tap weight of the tap-list path, so the
+	 * sum is bit-identical to the tap list's and the tap cache's): into acc[0..1]. The contiguous branch saves the cell
+	 * lookup (3D, W = 5, one thread: 2.3 against 4.3 ns per tap in an ad-hoc loop for the spreading twin of this loop).
 	 */
-	private void spreadPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
-		final int[] ti, final double[] c, final double[] g, final int count)
-	{
-		final int len = 2 * count;
-		if (tapWeight != null && count == 1) { // one transform from the tap cache (Pipe–Menon, iterative use)
-			final double vr = c[0], vi = c[1];
-			final int n = tapsPerPoint, base = s * n;
-			for (int t = 0; t < n; t++) {
-				final double k = tapWeight[base + t];
-				final int i = 2 * tapCell[base + t];
-				g[i] += k * vr;
-				g[i + 1] += k * vi;
-			}
-			return;
-		}
-		if (count == 1) {
-			spreadRows(o, s, kw, cells, c[0], c[1], g);
-			return;
-		}
-		final int n = taps(o, s, kw, cells, tw, ti, len);
-		int j = 0;
-		for (; j + 8 <= len; j += 8) {
-			final double v0 = c[j], v1 = c[j + 1], v2 = c[j + 2], v3 = c[j + 3];
-			final double v4 = c[j + 4], v5 = c[j + 5], v6 = c[j + 6], v7 = c[j + 7];
-			for (int t = 0; t < n; t++) {
-				final double k = tw[t];
-				final int i = ti[t] + j;
-				g[i] += k * v0;
-				g[i + 1] += k * v1;
-				g[i + 2] += k * v2;
-				g[i + 3] += k * v3;
-				g[i + 4] += k * v4;
-				g[i + 5] += k * v5;
-				g[i + 6] += k * v6;
-				g[i + 7] += k * v7;
-			}
-		}
-		for (; j < len; j += 2) {
-			final double vr = c[j], vi = c[j + 1];
-			for (int t = 0; t < n; t++) {
-				final double k = tw[t];
-				final int i = ti[t] + j;
-				g[i] += k * vr;
-				g[i + 1] += k * vi;
-			}
-		}
-	}
-
-	/**
-	 * One transform, one point: its W (2D) or W² (3D) window rows, walked row by row over contiguous cells when the
-	 * window does not wrap in x, with the weights formed on the way (ψyz·ψx_a, the tap weight of the tap-list path, so
-	 * the sums are bit-identical to it and to the tap cache's) instead of first building the W^d-entry tap list (3D,
-	 * W = 5, one thread: 2.3 against 4.3 ns per tap in an ad-hoc loop). The contiguous branch saves the cell lookup:
-	 * spreading the 3D kooshball onto 128³ (KooshballNufftBenchmark's row) took 319–330 ms with it and 365–387 ms
-	 * with the lookup on every row.
-	 */
-	private void spreadRows(final PointOrder o, final int s, final double[] kw, final int[] cells, final double cr,
-		final double ci, final double[] g)
-	{
-		final int w = width;
-		final int wz = window(o, s, kw, cells);
-		final int x0 = cells[0];
-		final boolean contiguous = cells[w - 1] == x0 + w - 1;
-		for (int e = 0; e < wz; e++) {
-			for (int b = 0; b < w; b++) {
-				final double kyz = kw[w + b] * kw[2 * w + e];
-				final int row = cells[w + e * w + b];
-				if (contiguous) {
-					final int i = 2 * (row + x0);
-					for (int a = 0; a < w; a++) {
-						final double k = kyz * kw[a];
-						g[i + 2 * a] += k * cr;
-						g[i + 2 * a + 1] += k * ci;
-					}
-				}
-				else {
-					for (int a = 0; a < w; a++) {
-						final double k = kyz * kw[a];
-						final int i = 2 * (row + cells[a]);
-						g[i] += k * cr;
-						g[i + 1] += k * ci;
-					}
-				}
-			}
-		}
-	}
-
-	/** The transpose of {@link #spreadRows}, the sum in the tap-list path's order (bit-identical): into acc[0..1]. */
 	private void interpRows(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] acc,
 		final double[] g)
 	{
@@ -538,12 +455,12 @@ public final class CpuNufftPlan implements NufftPlan {
 		});
 	}
 
-	/** Σ over taps of weight × grid value for the point's 2T values, in register blocks of 8 (see spreadPoint). */
+	/** Σ over taps of weight × grid value for the point's 2T values, in register blocks of 8 held across all taps. */
 	private void interpPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
 		final int[] ti, final double[] acc, final double[] g, final int count)
 	{
 		final int len = 2 * count;
-		if (tapWeight != null && count == 1) { // one transform from the tap cache (see spreadPoint)
+		if (tapWeight != null && count == 1) { // one transform from the tap cache (Pipe–Menon, iterative use)
 			double ar = 0, ai = 0;
 			final int n = tapsPerPoint, base = s * n;
 			for (int t = 0; t < n; t++) {

@@ -14,9 +14,6 @@ import org.nufftj.kernel.KernelType;
 abstract class KernelWeights {
 
 	static final int TABLE_STEPS = 1 << 14;
-	/** Largest error (relative to ψ(0)) of a polynomial kernel fit the CPU engine accepts in place of the formula. */
-	static final double POLYNOMIAL_TOLERANCE = 2e-14;
-
 	final int width;
 
 	KernelWeights(final int width) {
@@ -26,12 +23,16 @@ abstract class KernelWeights {
 	/** Writes W weights into {@code out[off …]} and returns the first grid index. */
 	abstract int weights(double t, double[] out, int off);
 
-	static KernelWeights online(final Kernel k) {
-		if (k.type() == KernelType.EXP_SEMICIRCLE) return new ExpSemicircleOnline(k);
-		// Kaiser–Bessel: I0 by its power series costs tens of terms per weight; its piecewise-polynomial fit is exact to
-		// double rounding (checked at construction) at ~15 multiply-adds per weight.
-		final KernelPolynomial p = KernelPolynomial.fit(k, POLYNOMIAL_TOLERANCE, 8, 24);
-		return p != null ? new Polynomial(p) : new Generic(k);
+	/**
+	 * The kernel's weights for a plan of tolerance ε: its piecewise-polynomial fit of the least degree within
+	 * {@link KernelPolynomial#toleranceFor}(ε); where no degree up to 24 reaches that, the formula (ES inlined;
+	 * Kaiser–Bessel's I0 by its power series costs tens of terms per weight). Spreading the 3D kooshball (2M points,
+	 * 128³, ε = 1e-3, one thread) spent 400 of its 690 ms in degree-14 weights (docs/benchmarks.md, issue 10 round 4).
+	 */
+	static KernelWeights online(final Kernel k, final double tolerance) {
+		final KernelPolynomial p = KernelPolynomial.fit(k, KernelPolynomial.toleranceFor(tolerance), 2, 24);
+		if (p != null) return new Polynomial(p);
+		return k.type() == KernelType.EXP_SEMICIRCLE ? new ExpSemicircleOnline(k) : new Generic(k);
 	}
 
 	static KernelWeights table(final Kernel k) {

@@ -19,6 +19,10 @@ final class PointOrder {
 	/** Sorted points of slab i are [slabStart[i], slabStart[i + 1]). */
 	final int[] slabStart;
 	final int slabs;
+	/** Subproblems, one per non-empty bin: subproblem q holds the sorted points [subStart[q], subStart[q + 1]). */
+	final int[] subStart;
+	/** Subproblems of slab i are [slabSub[i], slabSub[i + 1]) (bins are sorted by slab first). */
+	final int[] slabSub;
 
 	PointOrder(final double[] coords, final int dims, final int[] grid, final int width, final int threads) {
 		final int m = coords.length / dims;
@@ -53,6 +57,17 @@ final class PointOrder {
 			count[key[p] + 1]++;
 		}
 		for (int k = 0; k < keys; k++) count[k + 1] += count[k];
+		int subs = 0;
+		for (int k = 0; k < keys; k++) if (count[k + 1] > count[k]) subs++;
+		subStart = new int[subs + 1];
+		slabSub = new int[s + 1];
+		final int keysPerSlab = rowBins * binsPerRow;
+		for (int k = 0, q = 0; k < keys; k++) {
+			if (k % keysPerSlab == 0) slabSub[k / keysPerSlab] = q;
+			if (count[k + 1] > count[k]) subStart[q++] = count[k];
+		}
+		subStart[subs] = m;
+		slabSub[s] = subs;
 		slabStart = new int[s + 1];
 		for (int i = 0; i <= s; i++) slabStart[i] = count[i * rowBins * binsPerRow];
 		perm = new int[m];

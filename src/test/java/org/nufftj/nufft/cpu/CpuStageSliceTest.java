@@ -1,15 +1,12 @@
 package org.nufftj.nufft.cpu;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.Random;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.nufftj.TestSeeds;
-import org.nufftj.kernel.Kernel;
-import org.nufftj.kernel.Kernels;
 import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.KernelSums;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
@@ -39,31 +36,22 @@ class CpuStageSliceTest {
 			plan.setPoints(t);
 			final NufftParameters params = plan.parameters();
 			final int gp = (int) params.gridPoints(), gl = 2 * gp * transforms, sl = 2 * m * transforms;
-			final double[][] taps = taps(params, t);
+			final KernelSums sums = new KernelSums(params, t);
 			final double tol = p == Precision.FLOAT ? 2e-6 : 1e-12;
 			for (int round = 0; round < 2; round++) { // the second round runs from the tap cache
 				final double[] samples = gaussian(r, sl + 2 * off), grid = gaussian(r, gl + 2 * off);
 				try (Buffer sb = upload(cpu, samples, p); Buffer gb = upload(cpu, grid, p)) {
 					plan.spread(sb.slice(off, sl), gb.slice(off, gl));
-					final double[] e = grid.clone();
-					for (int i = 0; i < gl; i++) e[off + i] = 0;
-					for (int b = 0; b < transforms; b++) for (int q = 0; q < m; q++) for (int j = 0; j < taps[q].length; j += 2) {
-						final int l = (int) taps[q][j];
-						e[off + 2 * (gp * b + l)] += taps[q][j + 1] * samples[off + 2 * (m * b + q)];
-						e[off + 2 * (gp * b + l) + 1] += taps[q][j + 1] * samples[off + 2 * (m * b + q) + 1];
-					}
-					check(e, download(cpu, gb, grid.length), tol, "spread round " + round + ", seed " + seed);
+					final double[][] e = sums.spread(samples, off, transforms, off, grid.length);
+					keepOutside(e[0], grid, off, gl);
+					KernelSums.check(e, download(cpu, gb, grid.length), tol, "spread round " + round + ", seed " + seed);
 				}
 				try (Buffer sb = upload(cpu, samples, p); Buffer gb = upload(cpu, grid, p)) {
 					plan.interpolate(gb.slice(off, gl), sb.slice(off, sl));
-					final double[] e = samples.clone();
-					for (int i = 0; i < sl; i++) e[off + i] = 0;
-					for (int b = 0; b < transforms; b++) for (int q = 0; q < m; q++) for (int j = 0; j < taps[q].length; j += 2) {
-						final int l = (int) taps[q][j];
-						e[off + 2 * (m * b + q)] += taps[q][j + 1] * grid[off + 2 * (gp * b + l)];
-						e[off + 2 * (m * b + q) + 1] += taps[q][j + 1] * grid[off + 2 * (gp * b + l) + 1];
-					}
-					check(e, download(cpu, sb, samples.length), tol, "interpolate round " + round + ", seed " + seed);
+					final double[][] e = sums.interpolate(grid, off, transforms, off, samples.length);
+					keepOutside(e[0], samples, off, sl);
+					KernelSums.check(e, download(cpu, sb, samples.length), tol, "interpolate round " + round + ", seed " +
+						seed);
 				}
 			}
 		}
@@ -71,31 +59,9 @@ class CpuStageSliceTest {
 
 	// -- helpers --
 
-	/** Per point: (grid cell, weight) pairs of its W^d taps, ψ(l − t) per axis, l wrapped onto the periodic grid. */
-	private static double[][] taps(final NufftParameters params, final Trajectory t) {
-		final Kernel k = params.kernel();
-		final int w = k.width(), d = t.dimensions();
-		final int[] n = params.gridSize();
-		final double[][] out = new double[t.count()][];
-		int count = 1;
-		for (int a = 0; a < d; a++) count *= w;
-		for (int q = 0; q < t.count(); q++) {
-			out[q] = new double[2 * count];
-			for (int j = 0; j < count; j++) {
-				double weight = 1;
-				int cell = 0, stride = 1;
-				for (int a = 0, rest = j; a < d; a++, rest /= w) {
-					final double u = t.k(q, a) * n[a];
-					final int l = Kernels.stencilStart(u, w) + rest % w;
-					weight *= k.value(l - u);
-					cell += stride * Math.floorMod(l, n[a]);
-					stride *= n[a];
-				}
-				out[q][2 * j] = cell;
-				out[q][2 * j + 1] = weight;
-			}
-		}
-		return out;
+	/** Outside the slice [off, off + len) the buffer keeps its values: the expected ones there are the original's. */
+	private static void keepOutside(final double[] expected, final double[] original, final int off, final int len) {
+		for (int i = 0; i < expected.length; i++) if (i < off || i >= off + len) expected[i] = original[i];
 	}
 
 	private static Buffer upload(final CpuBackend cpu, final double[] x, final Precision p) {
@@ -114,16 +80,6 @@ class CpuStageSliceTest {
 			for (int i = 0; i < n; i++) d[i] = f[i];
 		}
 		return d;
-	}
-
-	/** max |e − a| ≤ tol · max |e| over the whole buffer (inside and outside the slice). */
-	private static void check(final double[] e, final double[] a, final double tol, final String what) {
-		double max = 0, err = 0;
-		for (int i = 0; i < e.length; i++) {
-			max = Math.max(max, Math.abs(e[i]));
-			err = Math.max(err, Math.abs(e[i] - a[i]));
-		}
-		assertTrue(err <= tol * max, what + ": max error " + err + " of max " + max);
 	}
 
 	private static double[] gaussian(final Random r, final int n) {

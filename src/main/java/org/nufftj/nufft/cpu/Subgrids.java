@@ -1,0 +1,353 @@
+package org.nufftj.nufft.cpu;
+
+import java.util.Arrays;
+
+/**
+ * Spreading on private subgrids (issue 10 item 1): each subproblem of {@link PointOrder} (the points of one bin) is
+ * spread into a small zeroed grid of its own that covers exactly the windows of its points — no wrap, contiguous
+ * rows, a few tens of kilobytes that stay in cache — and that subgrid is then added once, wrapped, to the plan's grid.
+ * The slabs of one parity are handed out to the workers one at a time (load balancing), those of the other parity
+ * after them; their windows never share a grid row, so no add needs a lock, and one worker adds a slab's subgrids in
+ * their sorted order, so the sums do not depend on the schedule (the same numbers on every run and thread count).
+ * <p>
+ * The layout of a subgrid is the grid's: cell (x, y, z) of the box at {@code ((z·ey + y)·ex + x)·2T}, the T
+ * transforms innermost. One transform forms its x row (kernel × sample, 2W values) once per point and adds ψy·ψz
+ * times it to each of its W (2D) or W² (3D) rows; several transforms add one tap weight times the point's 2T values
+ * per cell, in register blocks of 8 as the shared-grid loops do. Boxes are fixed at setPoints.
+ * </p>
+ */
+final class Subgrids {
+
+	private final PointOrder order;
+	private final KernelWeights weights;
+	private final int dims, width;
+	private final int[] grid;
+	private final int[][] wrap;
+	private final int[] wrapOffset;
+	/** Box of subproblem q: first cell lo[3q + a] and extent ext[3q + a] along axis a (z: 0 and 1 in 2D). */
+	private final int[] lo, ext;
+	/** Most cells of one box. */
+	private final int maxCells;
+	private double[][] scratch = new double[0][];
+
+	Subgrids(final PointOrder order, final KernelWeights weights, final int dims, final int[] grid, final int[][] wrap,
+		final int[] wrapOffset)
+	{
+		this.order = order;
+		this.weights = weights;
+		this.dims = dims;
+		this.width = weights.width;
+		this.grid = grid;
+		this.wrap = wrap;
+		this.wrapOffset = wrapOffset;
+		final int subs = order.subStart.length - 1;
+		lo = new int[3 * subs];
+		ext = new int[3 * subs];
+		int most = 0;
+		for (int q = 0; q < subs; q++) {
+			int cells = 1;
+			for (int a = 0; a < 3; a++) {
+				if (a >= dims) {
+					ext[3 * q + a] = 1;
+					continue;
+				}
+				int min = Integer.MAX_VALUE, max = Integer.MIN_VALUE;
+				final double[] t = order.t[a];
+				for (int s = order.subStart[q]; s < order.subStart[q + 1]; s++) {
+					final int start = KernelWeights.start(t[s], width);
+					min = Math.min(min, start);
+					max = Math.max(max, start);
+				}
+				lo[3 * q + a] = min;
+				ext[3 * q + a] = max - min + width;
+				cells *= ext[3 * q + a];
+			}
+			most = Math.max(most, cells);
+		}
+		maxCells = most;
+	}
+
+	/** Adds transforms [first, first + count) of the samples, spread, to the batch grid g (T = count innermost). */
+	void spread(final Complex samples, final int first, final int count, final double[] g, final Workers run) {
+		final int len = 2 * count;
+		final double[][] sub = scratch(run.threads(), len);
+		final int m = order.count();
+		final int slabs = order.slabs;
+		for (int parity = 0; parity < Math.min(2, slabs); parity++) {
+			final int par = parity;
+			run.each(slabs == 1 ? 1 : slabs / 2, (w, i) -> {
+				final int slab = slabs == 1 ? 0 : 2 * i + par;
+				final double[] b = sub[w];
+				final double[] kw = new double[3 * width];
+				final double[] c = new double[len];
+				final double[] row = new double[2 * width];
+				final double[] tw = new double[width * width * width];
+				final int[] ti = new int[width * width * width];
+				for (int q = order.slabSub[slab]; q < order.slabSub[slab + 1]; q++) {
+					final int ex = ext[3 * q], ey = ext[3 * q + 1], ez = ext[3 * q + 2];
+					Arrays.fill(b, 0, ex * ey * ez * len, 0);
+					for (int s = order.subStart[q]; s < order.subStart[q + 1]; s++) {
+						final int p = order.perm[s];
+						for (int tr = 0; tr < count; tr++) {
+							c[2 * tr] = samples.re(p + m * (first + tr));
+							c[2 * tr + 1] = samples.im(p + m * (first + tr));
+						}
+						final int x0 = weights.weights(order.t[0][s], kw, 0) - lo[3 * q];
+						final int y0 = weights.weights(order.t[1][s], kw, width) - lo[3 * q + 1];
+						final int z0;
+						if (dims == 3) z0 = weights.weights(order.t[2][s], kw, 2 * width) - lo[3 * q + 2];
+						else {
+							z0 = 0;
+							kw[2 * width] = 1;
+						}
+						if (count == 1) spreadOne(b, kw, c, row, tw, ti, x0, y0, z0, ex, ey);
+						else spreadMany(b, kw, c, tw, ti, x0, y0, z0, ex, ey, len);
+					}
+					addWrapped(b, q, len, g);
+				}
+			});
+		}
+	}
+
+	/**
+	 * One transform: the point's x row (ψx × sample, 2W values) formed once, then ψy·ψz times it added to each of its
+	 * W (2D) or W² (3D) window rows, the row walked in blocks of values held in registers across all rows (3D, W = 5,
+	 * one thread: the taps took 190 ms with the row in registers against 310 ms reloading it for every row; the whole
+	 * spread 427 ms in blocks of 10 against 462 ms in blocks of 8 + 2, alternating calls in one process).
+	 */
+	private void spreadOne(final double[] b, final double[] kw, final double[] c, final double[] row,
+		final double[] rk, final int[] ro, final int x0, final int y0, final int z0, final int ex, final int ey)
+	{
+		final int w = width, wz = dims == 3 ? w : 1;
+		final double cr = c[0], ci = c[1];
+		for (int a = 0; a < w; a++) {
+			row[2 * a] = kw[a] * cr;
+			row[2 * a + 1] = kw[a] * ci;
+		}
+		int rows = 0;
+		for (int e = 0; e < wz; e++) {
+			final double kz = kw[2 * w + e];
+			for (int r = 0; r < w; r++, rows++) {
+				rk[rows] = kw[w + r] * kz;
+				ro[rows] = 2 * (((z0 + e) * ey + y0 + r) * ex + x0);
+			}
+		}
+		// Blocks of 12, 10, 8, 6, 4 or 2 values: at most two passes over the rows for W ≤ 12.
+		final int n = 2 * w;
+
+		for (int j = 0; j < n;) {
+			final int left = n - j;
+			if (left >= 12) {
+				rows12(b, row, j, rk, ro, rows);
+				j += 12;
+			}
+			else {
+				switch (left) {
+				case 10: rows10(b, row, j, rk, ro, rows); break;
+				case 8: rows8(b, row, j, rk, ro, rows); break;
+				case 6: rows6(b, row, j, rk, ro, rows); break;
+				case 4: rows4(b, row, j, rk, ro, rows); break;
+				default: rows2(b, row, j, rk, ro, rows);
+				}
+				j += left;
+			}
+		}
+	}
+
+	/** Adds k_q times row[j … j + 12) to every window row q, the 12 values in registers. */
+	private static void rows12(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
+		final int rows)
+	{
+		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
+		final double v4 = row[j + 4], v5 = row[j + 5], v6 = row[j + 6], v7 = row[j + 7];
+		final double v8 = row[j + 8], v9 = row[j + 9], v10 = row[j + 10], v11 = row[j + 11];
+		for (int q = 0; q < rows; q++) {
+			final double k = rk[q];
+			final int i = ro[q] + j;
+			b[i] += k * v0;
+			b[i + 1] += k * v1;
+			b[i + 2] += k * v2;
+			b[i + 3] += k * v3;
+			b[i + 4] += k * v4;
+			b[i + 5] += k * v5;
+			b[i + 6] += k * v6;
+			b[i + 7] += k * v7;
+			b[i + 8] += k * v8;
+			b[i + 9] += k * v9;
+			b[i + 10] += k * v10;
+			b[i + 11] += k * v11;
+		}
+	}
+
+	/** Adds k_q times row[j … j + 10) to every window row q, the 10 values in registers. */
+	private static void rows10(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
+		final int rows)
+	{
+		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
+		final double v4 = row[j + 4], v5 = row[j + 5], v6 = row[j + 6], v7 = row[j + 7];
+		final double v8 = row[j + 8], v9 = row[j + 9];
+		for (int q = 0; q < rows; q++) {
+			final double k = rk[q];
+			final int i = ro[q] + j;
+			b[i] += k * v0;
+			b[i + 1] += k * v1;
+			b[i + 2] += k * v2;
+			b[i + 3] += k * v3;
+			b[i + 4] += k * v4;
+			b[i + 5] += k * v5;
+			b[i + 6] += k * v6;
+			b[i + 7] += k * v7;
+			b[i + 8] += k * v8;
+			b[i + 9] += k * v9;
+		}
+	}
+
+	/** Adds k_q times row[j … j + 8) to every window row q, the 8 values in registers. */
+	private static void rows8(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
+		final int rows)
+	{
+		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
+		final double v4 = row[j + 4], v5 = row[j + 5], v6 = row[j + 6], v7 = row[j + 7];
+		for (int q = 0; q < rows; q++) {
+			final double k = rk[q];
+			final int i = ro[q] + j;
+			b[i] += k * v0;
+			b[i + 1] += k * v1;
+			b[i + 2] += k * v2;
+			b[i + 3] += k * v3;
+			b[i + 4] += k * v4;
+			b[i + 5] += k * v5;
+			b[i + 6] += k * v6;
+			b[i + 7] += k * v7;
+		}
+	}
+
+	/** Adds k_q times row[j … j + 6) to every window row q, the 6 values in registers. */
+	private static void rows6(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
+		final int rows)
+	{
+		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
+		final double v4 = row[j + 4], v5 = row[j + 5];
+		for (int q = 0; q < rows; q++) {
+			final double k = rk[q];
+			final int i = ro[q] + j;
+			b[i] += k * v0;
+			b[i + 1] += k * v1;
+			b[i + 2] += k * v2;
+			b[i + 3] += k * v3;
+			b[i + 4] += k * v4;
+			b[i + 5] += k * v5;
+		}
+	}
+
+	/** Adds k_q times row[j … j + 4) to every window row q, the 4 values in registers. */
+	private static void rows4(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
+		final int rows)
+	{
+		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
+		for (int q = 0; q < rows; q++) {
+			final double k = rk[q];
+			final int i = ro[q] + j;
+			b[i] += k * v0;
+			b[i + 1] += k * v1;
+			b[i + 2] += k * v2;
+			b[i + 3] += k * v3;
+		}
+	}
+
+	/** Adds k_q times row[j … j + 2) to every window row q, the 2 values in registers. */
+	private static void rows2(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
+		final int rows)
+	{
+		final double v0 = row[j + 0], v1 = row[j + 1];
+		for (int q = 0; q < rows; q++) {
+			final double k = rk[q];
+			final int i = ro[q] + j;
+			b[i] += k * v0;
+			b[i + 1] += k * v1;
+		}
+	}
+
+	/** Several transforms: the point's taps listed (weight, subgrid offset), then the 2T values in blocks of 8. */
+	private void spreadMany(final double[] b, final double[] kw, final double[] c, final double[] tw, final int[] ti,
+		final int x0, final int y0, final int z0, final int ex, final int ey, final int len)
+	{
+		final int w = width, wz = dims == 3 ? w : 1;
+		int n = 0;
+		for (int e = 0; e < wz; e++) {
+			for (int r = 0; r < w; r++) {
+				final double kyz = kw[w + r] * kw[2 * w + e];
+				final int base = ((z0 + e) * ey + y0 + r) * ex + x0;
+				for (int a = 0; a < w; a++, n++) {
+					tw[n] = kyz * kw[a];
+					ti[n] = len * (base + a);
+				}
+			}
+		}
+		int j = 0;
+		for (; j + 8 <= len; j += 8) {
+			final double v0 = c[j], v1 = c[j + 1], v2 = c[j + 2], v3 = c[j + 3];
+			final double v4 = c[j + 4], v5 = c[j + 5], v6 = c[j + 6], v7 = c[j + 7];
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				b[i] += k * v0;
+				b[i + 1] += k * v1;
+				b[i + 2] += k * v2;
+				b[i + 3] += k * v3;
+				b[i + 4] += k * v4;
+				b[i + 5] += k * v5;
+				b[i + 6] += k * v6;
+				b[i + 7] += k * v7;
+			}
+		}
+		for (; j < len; j += 2) {
+			final double vr = c[j], vi = c[j + 1];
+			for (int t = 0; t < n; t++) {
+				final double k = tw[t];
+				final int i = ti[t] + j;
+				b[i] += k * vr;
+				b[i + 1] += k * vi;
+			}
+		}
+	}
+
+	/** g += subgrid q, each box cell at its wrapped grid cell; whole rows at once where x does not wrap. */
+	private void addWrapped(final double[] b, final int q, final int len, final double[] g) {
+		final int ex = ext[3 * q], ey = ext[3 * q + 1], ez = ext[3 * q + 2];
+		final int lx = lo[3 * q], ly = lo[3 * q + 1], lz = lo[3 * q + 2];
+		final int n0 = grid[0], n1 = grid[1];
+		final int gx0 = wrap[0][wrapOffset[0] + lx];
+		final boolean straight = gx0 + ex <= n0;
+		final int rowLen = ex * len;
+		for (int z = 0; z < ez; z++) {
+			final int plane = dims == 3 ? n1 * wrap[2][wrapOffset[2] + lz + z] : 0;
+			for (int y = 0; y < ey; y++) {
+				final int rowCell = n0 * (plane + wrap[1][wrapOffset[1] + ly + y]);
+				final int src = (z * ey + y) * rowLen;
+				if (straight) {
+					final int dst = (rowCell + gx0) * len;
+					for (int j = 0; j < rowLen; j++) g[dst + j] += b[src + j];
+				}
+				else {
+					for (int x = 0; x < ex; x++) {
+						final int dst = (rowCell + wrap[0][wrapOffset[0] + lx + x]) * len;
+						final int from = src + x * len;
+						for (int j = 0; j < len; j++) g[dst + j] += b[from + j];
+					}
+				}
+			}
+		}
+	}
+
+	/** One subgrid per worker, large enough for the largest box of 2T values per cell. */
+	private double[][] scratch(final int threads, final int len) {
+		final long need = (long) maxCells * len;
+		if (scratch.length < threads || scratch[0].length < need) {
+			final double[][] s = new double[threads][];
+			for (int i = 0; i < threads; i++) s[i] = new double[Math.toIntExact(need)];
+			scratch = s;
+		}
+		return scratch;
+	}
+}
