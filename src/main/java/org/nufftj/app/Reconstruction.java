@@ -7,6 +7,10 @@ import java.util.Locale;
 import org.nufftj.data.FrameGroup;
 import org.nufftj.data.ComplexImage;
 import org.nufftj.nufft.DeviceChoice;
+import org.nufftj.nufft.StageTimes;
+import org.nufftj.recon.CoilCombination;
+import org.nufftj.recon.GriddingRecon;
+import org.nufftj.recon.PartialFourier;
 import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.recon.ReconResult;
@@ -24,20 +28,27 @@ public final class Reconstruction {
 		this.shares = List.copyOf(shares);
 	}
 
-	/** What one device of a split reconstruction did: frames [from, to) of the scan, in {@code millis} of wall time. */
+	/**
+	 * What one device of a split reconstruction did: frames [from, to) of the scan (or, for a single frame split by
+	 * coil, coils [from, to)), in {@code millis} of wall time.
+	 */
 	public static final class Share {
 
 		private final DeviceChoice device;
 		private final String backend;
 		private final int from, to;
 		private final double millis;
+		private final boolean coils;
 
-		Share(final DeviceChoice device, final String backend, final int from, final int to, final double millis) {
+		Share(final DeviceChoice device, final String backend, final int from, final int to, final double millis,
+			final boolean coils)
+		{
 			this.device = device;
 			this.backend = backend;
 			this.from = from;
 			this.to = to;
 			this.millis = millis;
+			this.coils = coils;
 		}
 
 		/** The device asked for. */
@@ -52,10 +63,13 @@ public final class Reconstruction {
 
 		public double millis() { return millis; }
 
+		/** True when [from, to) counts coils (a single frame split by coil), false for frames. */
+		public boolean coils() { return coils; }
+
 		@Override
 		public String toString() {
-			return String.format(Locale.ROOT, "%s: frames %d-%d (%d), %.1f ms on %s", device, from, to - 1, to - from,
-				millis, backend);
+			return String.format(Locale.ROOT, "%s: %s %d-%d (%d), %.1f ms on %s", device, coils ? "coils" : "frames", from,
+				to - 1, to - from, millis, backend);
 		}
 	}
 
@@ -92,79 +106,142 @@ public final class Reconstruction {
 	 * Reconstructs {@code scan} split over {@code devices}: the frames are cut into one contiguous range per device
 	 * (sizes differing by at most one; no more ranges than frames), each range reconstructed on its device in its own
 	 * thread (its own plans and density compensation, as a single-device run of that range makes them), and the
-	 * results put back in frame order, so the images equal a single-device run's. One device, or a scan of one frame,
-	 * is the plain {@link #run(Scan, ReconOptions, Progress, Session)}. The first failure (in frame order) is thrown
-	 * after every device has stopped; cancelling stops the ranges at their next progress check.
+	 * results put back in frame order, so the images equal a single-device run's. A scan of one frame with several
+	 * coils is split by coil instead: each device reconstructs a contiguous range of coils to coil images (its own plan
+	 * and density compensation), and the coil images, put back in coil order, are combined on the first device as a
+	 * single-device run combines them ({@link GriddingRecon#combine}). One device, or one frame of one coil, is the
+	 * plain {@link #run(Scan, ReconOptions, Progress, Session)}. The first failure (in range order) is thrown after
+	 * every device has stopped; cancelling stops the ranges at their next progress check.
 	 */
 	public static Reconstruction run(final Scan scan, final ReconOptions options, final Progress progress,
 		final Session session, final List<DeviceChoice> devices)
 	{
 		final int k = Math.min(devices.size(), scan.frames());
+		if (k <= 1 && devices.size() > 1 && scan.coils() > 1 && scan.frames() == 1 && options.partialFourier() !=
+			PartialFourier.HOMODYNE)
+		{
+			return runByCoil(scan, options, progress, session, devices);
+		}
 		if (k <= 1) return run(scan, devices.isEmpty() ? options : onDevice(options, devices.get(0)), progress,
 			session);
 		final long t0 = System.nanoTime();
-		final int[] bounds = new int[k + 1];
-		for (int i = 0; i <= k; i++) bounds[i] = (int) ((long) scan.frames() * i / k);
-		@SuppressWarnings("unchecked")
-		final List<ReconResult>[] parts = new List[k];
-		final Share[] shares = new Share[k];
-		final Throwable[] failures = new Throwable[k];
-		final double[] done = new double[k];
-		final Thread[] threads = new Thread[k];
-		for (int i = 0; i < k; i++) {
-			final int index = i;
-			final DeviceChoice d = devices.get(i);
-			final Progress sub = progress == null ? null : new Progress() {
-
-				@Override
-				public void update(final double fraction, final String what) {
-					double sum;
-					synchronized (done) {
-						done[index] = fraction;
-						sum = 0;
-						for (final double f : done) sum += f;
-					}
-					progress.update(sum / k, what + " (" + d + ")");
-				}
-
-				@Override
-				public boolean cancelled() {
-					return progress.cancelled();
-				}
-			};
-			threads[i] = new Thread(() -> {
-				final long s0 = System.nanoTime();
-				try {
-					final Reconstruction r = run(scan.frameRange(bounds[index], bounds[index + 1]), onDevice(options, d),
-						sub, session);
-					parts[index] = r.results();
-					shares[index] = new Share(d, r.backend(), bounds[index], bounds[index + 1], (System.nanoTime() - s0) /
-						1e6);
-				}
-				catch (final Throwable e) {
-					failures[index] = e;
-				}
-			}, "nufft-j recon " + d);
-			threads[i].start();
-		}
-		for (final Thread t : threads) {
-			try {
-				t.join();
-			}
-			catch (final InterruptedException e) {
-				for (final Thread u : threads) u.interrupt();
-				Thread.currentThread().interrupt();
-				throw new IllegalStateException("reconstruction interrupted", e);
-			}
-		}
-		for (final Throwable f : failures) {
-			if (f instanceof RuntimeException) throw (RuntimeException) f;
-			if (f instanceof Error) throw (Error) f;
-			if (f != null) throw new IllegalStateException(f);
-		}
+		final int[] bounds = bounds(scan.frames(), k);
+		final Split split = new Split(k, devices, progress, (i, d, p) -> run(scan.frameRange(bounds[i], bounds[i + 1]),
+			onDevice(options, d), p, session), bounds, false);
 		final List<ReconResult> all = new ArrayList<>();
-		for (final List<ReconResult> p : parts) all.addAll(p);
-		return new Reconstruction(all, (System.nanoTime() - t0) / 1e6, java.util.Arrays.asList(shares));
+		for (final Reconstruction r : split.parts) all.addAll(r.results());
+		return new Reconstruction(all, (System.nanoTime() - t0) / 1e6, java.util.Arrays.asList(split.shares));
+	}
+
+	/** A single frame split by coil over the devices (see {@link #run(Scan, ReconOptions, Progress, Session, List)}). */
+	private static Reconstruction runByCoil(final Scan scan, final ReconOptions options, final Progress progress,
+		final Session session, final List<DeviceChoice> devices)
+	{
+		final long t0 = System.nanoTime();
+		final int k = Math.min(devices.size(), scan.coils());
+		final int[] bounds = bounds(scan.coils(), k);
+		final ReconOptions coilImages = options.withCombine(CoilCombination.NONE).withKeepCoils(false);
+		final Split split = new Split(k, devices, progress, (i, d, p) -> run(scan.coilRange(bounds[i], bounds[i + 1]),
+			onDevice(coilImages, d), p, session), bounds, true);
+		final ReconResult first = split.parts[0].results().get(0);
+		final ComplexImage f = first.image();
+		final long pixels = ComplexImage.pixels(f.size());
+		final float[] all = new float[(int) (2 * pixels * scan.coils())];
+		for (int i = 0; i < k; i++) {
+			final float[] d = split.parts[i].results().get(0).image().data();
+			System.arraycopy(d, 0, all, (int) (2 * pixels * bounds[i]), d.length);
+		}
+		final ComplexImage coils = new ComplexImage(all, f.size(), scan.coils(), 1, f.spacing());
+		final ReconOptions onFirst = onDevice(options, devices.get(0));
+		final long tc = System.nanoTime();
+		final ComplexImage image = GriddingRecon.combine(session.backend(onFirst.nufft()), coils, options.combine(),
+			options.nufft().precision());
+		final StageTimes stages = new StageTimes();
+		first.stages().snapshot().forEach(stages::add);
+		stages.add("combine " + options.combine().key() + " (coil images of " + k + " devices)", (System.nanoTime() -
+			tc) / 1e6);
+		final ReconResult r = new ReconResult(image, options.keepCoils() ? coils : null, first.dcf(), first.backend(),
+			first.device(), first.parameters(), (System.nanoTime() - t0) / 1e6, onFirst.toString(), stages);
+		return new Reconstruction(List.of(r), r.millis(), java.util.Arrays.asList(split.shares));
+	}
+
+	/** k + 1 bounds cutting [0, n) into k contiguous ranges whose sizes differ by at most one. */
+	private static int[] bounds(final int n, final int k) {
+		final int[] b = new int[k + 1];
+		for (int i = 0; i <= k; i++) b[i] = (int) ((long) n * i / k);
+		return b;
+	}
+
+	/** One range's reconstruction on its device. */
+	private interface RangeTask {
+		Reconstruction run(int index, DeviceChoice device, Progress progress);
+	}
+
+	/** Ranges run on their devices, one thread each; the parts in range order and what each device did. */
+	private static final class Split {
+
+		final Reconstruction[] parts;
+		final Share[] shares;
+
+		Split(final int k, final List<DeviceChoice> devices, final Progress progress, final RangeTask task,
+			final int[] bounds, final boolean byCoil)
+		{
+			parts = new Reconstruction[k];
+			shares = new Share[k];
+			final Throwable[] failures = new Throwable[k];
+			final double[] done = new double[k];
+			final Thread[] threads = new Thread[k];
+			for (int i = 0; i < k; i++) {
+				final int index = i;
+				final DeviceChoice d = devices.get(i);
+				final Progress sub = progress == null ? null : new Progress() {
+
+					@Override
+					public void update(final double fraction, final String what) {
+						double sum;
+						synchronized (done) {
+							done[index] = fraction;
+							sum = 0;
+							for (final double f : done) sum += f;
+						}
+						progress.update(sum / k, what + " (" + d + ")");
+					}
+
+					@Override
+					public boolean cancelled() {
+						return progress.cancelled();
+					}
+				};
+				threads[i] = new Thread(() -> {
+					final long s0 = System.nanoTime();
+					try {
+						final Reconstruction r = task.run(index, d, sub);
+						parts[index] = r;
+						shares[index] = new Share(d, r.backend(), bounds[index], bounds[index + 1], (System.nanoTime() -
+							s0) / 1e6, byCoil);
+					}
+					catch (final Throwable e) {
+						failures[index] = e;
+					}
+				}, "nufft-j recon " + d);
+				threads[i].start();
+			}
+			for (final Thread t : threads) {
+				try {
+					t.join();
+				}
+				catch (final InterruptedException e) {
+					for (final Thread u : threads) u.interrupt();
+					Thread.currentThread().interrupt();
+					throw new IllegalStateException("reconstruction interrupted", e);
+				}
+			}
+			for (final Throwable f : failures) {
+				if (f instanceof RuntimeException) throw (RuntimeException) f;
+				if (f instanceof Error) throw (Error) f;
+				if (f != null) throw new IllegalStateException(f);
+			}
+		}
 	}
 
 	/** What each device did when the reconstruction was split over devices; empty for a single-device run. */

@@ -77,6 +77,17 @@ public final class Scan {
 			labels.isEmpty() ? List.of() : labels.subList(from, to), notes);
 	}
 
+	/**
+	 * Coils {@code [from, to)} of this scan as a scan of their own (every frame, their k-space copied out), e.g. for
+	 * one device of a single frame split over devices by coil.
+	 */
+	public Scan coilRange(final int from, final int to) {
+		final List<FrameGroup> out = new ArrayList<>();
+		for (final FrameGroup g : parts) out.add(new FrameGroup(g.trajectory(), g.kspace().coilRange(from, to),
+			g.firstFrame()));
+		return new Scan(title, out, frames, slices, to - from, matrix, pixelMm, cartesian, frameDims, labels, notes);
+	}
+
 	/** The input's name without its extension: the title of the images made from it. */
 	public String title() { return title; }
 

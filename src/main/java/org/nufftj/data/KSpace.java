@@ -38,6 +38,16 @@ public final class KSpace {
 
 	public int frames() { return frames; }
 
+	/** Coils {@code [from, to)} of every frame, copied out, as k-space of their own. */
+	public KSpace coilRange(final int from, final int to) {
+		InvalidInputException.require(0 <= from && from < to && to <= coils, "coil range [" + from + ", " + to +
+			"): expected 0 <= from < to <= " + coils);
+		final int n = to - from, per = 2 * points;
+		final float[] d = new float[per * n * frames];
+		for (int f = 0; f < frames; f++) System.arraycopy(data, offset(from, f), d, per * n * f, per * n);
+		return new KSpace(d, points, n, frames);
+	}
+
 	/** Offset (in floats) of the first sample of coil {@code c} in frame {@code f}. */
 	public int offset(final int c, final int f) {
 		return 2 * points * (c + coils * f);

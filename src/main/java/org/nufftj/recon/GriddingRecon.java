@@ -96,7 +96,45 @@ public final class GriddingRecon {
 		}
 	}
 
+	/**
+	 * The coil images {@code coils} (channels = coils) combined by {@code combine} on {@code backend}, frame by frame, in
+	 * {@code precision}: the same buffers and backend operations as a reconstruction's own combination, so that coil
+	 * images made elsewhere (e.g. coil ranges on several devices) combine to the numbers one device gives.
+	 * {@link CoilCombination#NONE} returns {@code coils} itself.
+	 */
+	public static ComplexImage combine(final Backend backend, final ComplexImage coils, final CoilCombination combine,
+		final Precision precision)
+	{
+		if (combine == CoilCombination.NONE) return coils;
+		final int[] size = coils.size();
+		final int n = coils.channels(), frames = coils.frames();
+		final long pixels = ComplexImage.pixels(size);
+		final int in = (int) (2 * pixels * n), out = (int) (2 * pixels);
+		final float[] result = new float[out * frames];
+		final boolean dbl = precision == Precision.DOUBLE;
+		final double[] hostIn = dbl ? new double[in] : null, hostOut = dbl ? new double[out] : null;
+		try (Buffer images = backend.allocate(in, precision); Buffer combined = backend.allocate(out, precision)) {
+			for (int f = 0; f < frames; f++) {
+				if (dbl) backend.write(toDouble(coils.data(), f * in, in, hostIn), 0, images);
+				else backend.write(coils.data(), f * in, images);
+				if (combine == CoilCombination.SOS) backend.sumOfSquares(images, n, combined);
+				else backend.walsh(images, size, n, combined);
+				if (dbl) {
+					backend.read(combined, hostOut, 0);
+					for (int i = 0; i < out; i++) result[f * out + i] = (float) hostOut[i];
+				}
+				else backend.read(combined, result, f * out);
+			}
+		}
+		return new ComplexImage(result, size, 1, frames, coils.spacing());
+	}
+
 	// -- helpers --
+
+	private static double[] toDouble(final float[] a, final int off, final int n, final double[] out) {
+		for (int i = 0; i < n; i++) out[i] = a[off + i];
+		return out;
+	}
 
 	/**
 	 * The buffers of one frame, allocated once for every frame: samples [coil][sample], the weights (real, one per
@@ -195,11 +233,6 @@ public final class GriddingRecon {
 			final long now = System.nanoTime();
 			times.add(stage, (now - t) / 1e6);
 			return now;
-		}
-
-		private static double[] toDouble(final float[] a, final int off, final int n, final double[] out) {
-			for (int i = 0; i < n; i++) out[i] = a[off + i];
-			return out;
 		}
 	}
 }

@@ -15,6 +15,7 @@ import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.TestTrajectories;
+import org.nufftj.recon.CoilCombination;
 import org.nufftj.recon.ReconOptions;
 import org.nufftj.trajectory.Trajectory;
 
@@ -71,6 +72,49 @@ public class MultiDeviceReconTest {
 				}
 				assertEquals(frames, next, spec + ": frames covered");
 				assertTrue(split.describe().contains("device share cpu: frames 0-"), split.describe());
+			}
+		}
+	}
+
+	/**
+	 * One frame of several coils is split by coil: each device reconstructs a contiguous coil range, the coil images are
+	 * put back in order and combined on the first device; sum of squares, Walsh and kept coil images equal one device's.
+	 */
+	@Test
+	void oneFrameSplitByCoilEqualsOneDevice() {
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		final int[] matrix = { 32, 32 };
+		final int coils = 5;
+		final Trajectory t = TestTrajectories.make("radial", matrix, 24 * 64, r);
+		final Scan scan = Scan.of("one frame", t, new KSpace(org.nufftj.recon.ReconTestData.coilObject(matrix, coils, t,
+			r), t.count(), coils, 1), matrix);
+		try (Session session = new Session(s -> {})) {
+			for (final CoilCombination combine : CoilCombination.values()) {
+				final ReconOptions o = ReconOptions.defaults().withNufft(NufftOptions.defaults().withDevice(DeviceChoice
+					.CPU).withTolerance(1e-5)).withDcf(Options.dcf("pipe-menon", false)).withCombine(combine)
+					.withKeepCoils(true);
+				final Reconstruction single = Reconstruction.run(scan, o, null, session);
+				for (final String spec : new String[] { "cpu,cpu", "cpu,cpu,cpu", "cpu,cpu,cpu,cpu,cpu,cpu,cpu" }) {
+					final List<DeviceChoice> devices = Devices.parse(spec);
+					final Reconstruction split = Reconstruction.run(scan, o, null, session, devices);
+					final String what = combine + " on " + spec + " (seed " + seed + ")";
+					assertEquals(single.image().channels(), split.image().channels(), what + ": channels");
+					final double d = relativeDifference(split.image().data(), single.image().data());
+					assertTrue(d <= 1e-6, what + ": relative difference " + d + " > 1e-6");
+					final double dc = relativeDifference(split.coils().get(0).data(), single.coils().get(0).data());
+					assertTrue(dc <= 1e-6, what + ": coil images differ by " + dc);
+					// One contiguous coil range per device (no more ranges than coils), covering every coil once.
+					final List<Reconstruction.Share> shares = split.shares();
+					assertEquals(Math.min(devices.size(), coils), shares.size(), what + ": shares");
+					int next = 0;
+					for (final Reconstruction.Share s : shares) {
+						assertTrue(s.coils() && s.from() == next && s.to() > s.from(), what + ": range " + s);
+						next = s.to();
+					}
+					assertEquals(coils, next, what + ": coils covered");
+					assertTrue(split.describe().contains("device share cpu: coils 0-"), split.describe());
+				}
 			}
 		}
 	}

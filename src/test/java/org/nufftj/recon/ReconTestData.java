@@ -6,7 +6,7 @@ import org.nufftj.nufft.Nudft;
 import org.nufftj.trajectory.Trajectory;
 
 /** Small trajectories for the recon tests (maths-defined, no dependency on the trajectory designs). */
-final class ReconTestData {
+public final class ReconTestData {
 
 	private ReconTestData() {}
 
@@ -38,7 +38,7 @@ final class ReconTestData {
 	 * {@code coils} smooth sensitivities (magnitude 1 + 0.4 cos, a random linear phase per coil), sampled exactly
 	 * (NUDFT) on t, plus complex Gaussian noise of 1% of the RMS sample ([coil][sample] complex interleaved).
 	 */
-	static float[] coilObject(final int[] size, final int coils, final Trajectory t, final Random random) {
+	public static float[] coilObject(final int[] size, final int coils, final Trajectory t, final Random random) {
 		final int nx = size[0], ny = size[1], m = t.count();
 		final double ax = nx * (0.25 + 0.15 * random.nextDouble()), ay = ny * (0.25 + 0.15 * random.nextDouble());
 		final float[] y = new float[2 * m * coils];
