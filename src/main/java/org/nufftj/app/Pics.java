@@ -213,11 +213,36 @@ public final class Pics {
 		final float[] maps, final int coils, final int frames, final Settings s, final float[] start,
 		final PicsWeights weights, final IterationListener listener)
 	{
+		return reconstruct(session, List.of(t), size, kspace, maps, coils, frames, s, start, weights, listener);
+	}
+
+	/**
+	 * As above with a trajectory per frame ({@code trajectories}: one, shared, or one per frame, each with the same
+	 * number of points — real-time radial with new golden-angle spokes in every frame) and maps per frame ({@code maps}:
+	 * [coil][pixel] shared, or [frame][coil][pixel]). Each frame with its own trajectory or maps gets its own SENSE
+	 * operator (its own plan, and its own point-spread function for the Toeplitz and exact normal operators), and the
+	 * joint operator is their block diagonal; frames that share a trajectory share its plan and point-spread function.
+	 */
+	public static Result reconstruct(final Session session, final List<Trajectory> trajectories, final int[] size,
+		final float[] kspace, final float[] maps, final int coils, final int frames, final Settings s,
+		final float[] start, final PicsWeights weights, final IterationListener listener)
+	{
 		long px1 = 1;
 		for (final int n : size) px1 *= n;
 		final long px = px1 * frames;
-		InvalidInputException.require(maps.length == 2 * px1 * coils, "maps: " + maps.length / 2 + " values, " +
-			"expected " + coils + " coils x " + px1 + " pixels of " + Options.describeMatrix(size));
+		final int sets = trajectories.size();
+		InvalidInputException.require(sets == 1 || sets == frames, "pics: " + sets + " trajectories for " + frames +
+			" frames, expected one (shared by every frame) or one per frame");
+		final Trajectory t = trajectories.get(0);
+		for (int f = 1; f < sets; f++) {
+			InvalidInputException.require(trajectories.get(f).count() == t.count(), "pics: the trajectory of frame " + f +
+				" has " + trajectories.get(f).count() + " points, frame 0's " + t.count() + " (every frame holds the " +
+				"same number of samples)");
+		}
+		final boolean mapsPerFrame = frames > 1 && maps.length == 2 * px1 * coils * frames;
+		InvalidInputException.require(mapsPerFrame || maps.length == 2 * px1 * coils, "maps: " + maps.length / 2 +
+			" values, expected " + coils + " coils x " + px1 + " pixels of " + Options.describeMatrix(size) + (frames > 1
+				? " (one set for every frame), or " + frames + " frames x " + coils + " coils x " + px1 + " pixels" : ""));
 		InvalidInputException.require(kspace.length == 2L * t.count() * coils * frames, "kspace: " + kspace.length / 2 +
 			" samples, expected " + (frames > 1 ? frames + " frames x " : "") + coils + " coils x " + t.count() +
 			" trajectory points");
@@ -231,24 +256,44 @@ public final class Pics {
 		final Backend backend = session.backend(s.nufft);
 		final Precision p = s.nufft.precision();
 		final Regularization reg = s.regularization;
+		final double scale = NufftOperator.bartScale(size);
+		final int blocks = sets > 1 || mapsPerFrame ? frames : 1;
 		final long t0 = System.nanoTime();
-		try (NufftPlan plan = s.normal == Normal.EXACT ? backend.exactPlan(size, p) : backend.plan(size, s.nufft)) {
-			plan.setPoints(t);
-			try (Buffer bmaps = upload(backend, maps, p);
-				Buffer y = upload(backend, weights == null ? kspace : weights.weigh(kspace), p);
-				Buffer b = backend.allocate(2 * px, p);
-				Buffer x = start == null ? backend.allocate(2 * px, p) : upload(backend, start, p);
-				Buffer bw = varies ? upload(backend, weights.values(), p) : null;
-				SenseOperator sense = new SenseOperator(backend, plan, bmaps, coils, NufftOperator.bartScale(size), w2);
-				LinearOperator joint = frames == 1 ? Operators.chain(sense) : Operators.blockDiagonal(sense, frames);
-				LinearOperator pw = varies ? Operators.realDiagonal(bw, y.length()) : null;
-				LinearOperator a = varies ? Operators.chain(joint, pw) : Operators.chain(joint);
-				ToeplitzNormal toeplitz = s.normal == Normal.TOEPLITZ ? new ToeplitzNormal(backend, t, size, s.nufft,
-					NufftOperator.bartScale(size), w2, coils) : s.normal == Normal.EXACT ? ToeplitzNormal.exact(backend, t,
-						size, p, NufftOperator.bartScale(size), w2, coils) : null;
-				LinearOperator frameNormal = varies ? null : toeplitz != null ? sense.normal(toeplitz) : sense.normal();
-				LinearOperator normal = varies ? a.normal() : frames == 1 ? Operators.chain(frameNormal) : Operators
-					.blockDiagonal(frameNormal, frames))
+		final ArrayList<AutoCloseable> open = new ArrayList<>();
+		Throwable failure = null;
+		try {
+			final Buffer bmaps = keep(open, upload(backend, maps, p));
+			final Buffer y = keep(open, upload(backend, weights == null ? kspace : weights.weigh(kspace), p));
+			final Buffer b = keep(open, backend.allocate(2 * px, p));
+			final Buffer x = keep(open, start == null ? backend.allocate(2 * px, p) : upload(backend, start, p));
+			final Buffer bw = varies ? keep(open, upload(backend, weights.values(), p)) : null;
+			// Per distinct trajectory: its plan and (Toeplitz, exact) point-spread function; per block: its SENSE operator.
+			final NufftPlan[] plans = new NufftPlan[sets];
+			final ToeplitzNormal[] psfs = new ToeplitzNormal[sets];
+			for (int i = 0; i < sets; i++) {
+				final Trajectory ti = trajectories.get(i);
+				plans[i] = keep(open, s.normal == Normal.EXACT ? backend.exactPlan(size, p) : backend.plan(size, s.nufft));
+				plans[i].setPoints(ti);
+				psfs[i] = s.normal == Normal.TOEPLITZ ? keep(open, new ToeplitzNormal(backend, ti, size, s.nufft, scale, w2,
+					coils)) : s.normal == Normal.EXACT ? keep(open, ToeplitzNormal.exact(backend, ti, size, p, scale, w2,
+						coils)) : null;
+			}
+			final List<LinearOperator> senses = new ArrayList<>(), normals = new ArrayList<>();
+			for (int i = 0; i < blocks; i++) {
+				final int set = sets == 1 ? 0 : i;
+				final long mapLength = 2 * px1 * coils;
+				final SenseOperator sense = keep(open, new SenseOperator(backend, plans[set], mapsPerFrame ? bmaps.slice(i *
+					mapLength, mapLength) : bmaps, coils, scale, w2));
+				senses.add(sense);
+				if (!varies) normals.add(keep(open, psfs[set] != null ? sense.normal(psfs[set]) : sense.normal()));
+			}
+			final LinearOperator joint = keep(open, blocks > 1 ? Operators.blockDiagonal(senses) : frames == 1 ? Operators
+				.chain(senses.get(0)) : Operators.blockDiagonal(senses.get(0), frames));
+			final LinearOperator pw = varies ? keep(open, Operators.realDiagonal(bw, y.length())) : null;
+			final LinearOperator a = keep(open, varies ? Operators.chain(joint, pw) : Operators.chain(joint));
+			final LinearOperator normal = keep(open, varies ? a.normal() : blocks > 1 ? Operators.blockDiagonal(normals)
+				: frames == 1 ? Operators.chain(normals.get(0)) : Operators.blockDiagonal(normals.get(0), frames));
+			final NufftPlan plan = plans[0];
 			{
 				a.applyAdjoint(y, b);
 				final double sigma = bartScale(read(backend, b));
@@ -305,6 +350,38 @@ public final class Pics {
 					(t2 - t1) / 1e6 / Math.max(1, r.iterations()), plan.parameters()));
 			}
 		}
+		catch (final RuntimeException | Error e) {
+			failure = e;
+			throw e;
+		}
+		finally {
+			closeAll(open, failure);
+		}
+	}
+
+	/** Adds {@code c} to the resources closed at the end (in reverse order); returns it. */
+	private static <T extends AutoCloseable> T keep(final List<AutoCloseable> open, final T c) {
+		open.add(c);
+		return c;
+	}
+
+	/**
+	 * Closes the resources in reverse order. A failure to close is added to {@code failure} (the one in flight) when
+	 * there is one, else the first is thrown after all are closed.
+	 */
+	private static void closeAll(final List<AutoCloseable> open, final Throwable failure) {
+		RuntimeException first = null;
+		for (int i = open.size() - 1; i >= 0; i--) {
+			try {
+				open.get(i).close();
+			}
+			catch (final Exception e) {
+				if (failure != null) failure.addSuppressed(e);
+				else if (first == null) first = e instanceof RuntimeException ? (RuntimeException) e
+					: new IllegalStateException(e);
+			}
+		}
+		if (first != null) throw first;
 	}
 
 	/**
@@ -333,8 +410,9 @@ public final class Pics {
 
 	/**
 	 * {@code bart pics} on files: k-space [1, readout, shots, coils, 1, frames…] (frames in any of dims 5–15, e.g.
-	 * TIME_DIM 10; reconstructed jointly as bart does), maps [X, Y, Z, coils] (one set, shared by the frames),
-	 * trajectory [3, readout, shots] in cycles/FOV (shared by the frames) → image [X, Y, Z, 1, 1, frames…].
+	 * TIME_DIM 10; reconstructed jointly as bart does), maps [X, Y, Z, coils] (shared by the frames) or
+	 * [X, Y, Z, coils, 1, frames…] (one set per frame), trajectory [3, readout, shots] in cycles/FOV (shared) or
+	 * [3, readout, shots, 1, 1, frames…] (one per frame) → image [X, Y, Z, 1, 1, frames…].
 	 */
 	public static Result run(final Session session, final Path kspace, final Path maps, final Path traj,
 		final Path output, final Settings s, final Path warmStart, final IterationListener listener) throws IOException
@@ -350,11 +428,15 @@ public final class Pics {
 		final Cfl.Array m = Cfl.read(maps), k = Cfl.read(kspace);
 		final long[] md = m.dims(), kd = k.dims();
 		long frames = 1;
-		for (int d = 4; d < Cfl.DIMS; d++) {
-			InvalidInputException.require(md[d] == 1, maps + ": dims " + Arrays.toString(md) + ": only one set of maps, " +
-				"shared by every frame, is supported (dimension " + d + " is " + md[d] + ")");
-			frames *= kd[d];
+		for (int d = 5; d < Cfl.DIMS; d++) frames *= kd[d];
+		final boolean mapsPerFrame = frames > 1 && sameFrameDims(md, kd);
+		for (int d = 4; d < Cfl.DIMS && !mapsPerFrame; d++) {
+			InvalidInputException.require(md[d] == 1, maps + ": dims " + Arrays.toString(md) + ": expected one set of " +
+				"maps for every frame (dimensions 4-15 of 1) or one per frame (dimension 4 of 1, dimensions 5-15 as the " +
+				"k-space's " + Arrays.toString(kd) + "); dimension " + d + " is " + md[d]);
 		}
+		InvalidInputException.require(md[4] == 1, maps + ": dims " + Arrays.toString(md) + ": dimension 4 (sets of " +
+			"maps) must be 1");
 		InvalidInputException.require(kd[4] == 1, kspace + ": dims " + Arrays.toString(kd) + ": dimension 4 (maps) " +
 			"must be 1, as bart requires");
 		InvalidInputException.require((s.regularization.flags() & TIME_FLAG) == 0 || frames == kd[TIME_DIM],
@@ -367,9 +449,7 @@ public final class Pics {
 			maps + " dims " + Arrays.toString(md) + ")");
 		final int[] size = md[2] > 1 ? new int[] { (int) md[0], (int) md[1], (int) md[2] } : new int[] { (int) md[0],
 			(int) md[1] };
-		final Trajectory t = TrajectoryFiles.readCfl(traj, size);
-		InvalidInputException.require(t.count() == kd[1] * kd[2], "traj: " + t.count() + " points but k-space has " +
-			kd[1] + " x " + kd[2]);
+		final List<Trajectory> trajectories = trajectories(traj, size, kd, frames);
 		float[] start = null;
 		if (warmStart != null) {
 			final Cfl.Array w = Cfl.read(warmStart);
@@ -381,13 +461,49 @@ public final class Pics {
 			start = w.data();
 		}
 		final PicsWeights p = weights == null ? null : PicsWeights.read(weights, kd);
-		final Result r = reconstruct(session, t, size, k.data(), m.data(), (int) kd[3], (int) frames, s, start, p,
-			listener);
+		final Result r = reconstruct(session, trajectories, size, k.data(), m.data(), (int) kd[3], (int) frames, s, start,
+			p, listener);
 		final long[] out = kd.clone(); // bart's image dims: the maps' X, Y, Z, then the k-space's frame dims
 		out[3] = 1;
 		for (int a = 0; a < 3; a++) out[a] = md[a];
 		Cfl.write(output, out, r.image());
 		return r;
+	}
+
+	/**
+	 * The trajectory file's points for k-space of dims {@code kd}: one trajectory [3, readout, shots] shared by the
+	 * frames, or one per frame when its dimensions 5–15 are the k-space's ([3, readout, shots, 1, 1, frames…], e.g.
+	 * golden-angle spokes that continue from frame to frame).
+	 */
+	private static List<Trajectory> trajectories(final Path traj, final int[] size, final long[] kd, final long frames)
+		throws IOException
+	{
+		final long[] td = Cfl.readDims(traj);
+		final boolean perFrame = frames > 1 && td[3] == 1 && td[4] == 1 && sameFrameDims(td, kd);
+		final Trajectory t = TrajectoryFiles.readCfl(traj, size);
+		final long points = kd[1] * kd[2];
+		if (!perFrame) {
+			InvalidInputException.require(t.count() == points, "traj: " + t.count() + " points but k-space has " + kd[1] +
+				" x " + kd[2] + (frames > 1 ? " per frame (traj dims " + Arrays.toString(td) + ": one [3, readout, shots] " +
+					"for every frame, or [3, readout, shots, 1, 1, …] with dimensions 5-15 as the k-space's " + Arrays
+						.toString(kd) + ")" : ""));
+			return List.of(t);
+		}
+		InvalidInputException.require(t.count() == points * frames, "traj: " + t.count() + " points for " + frames +
+			" frames but k-space has " + kd[1] + " x " + kd[2] + " per frame");
+		final List<Trajectory> out = new ArrayList<>();
+		final int[] index = new int[(int) points];
+		for (int f = 0; f < frames; f++) {
+			for (int i = 0; i < points; i++) index[i] = (int) (f * points + i);
+			out.add(t.select(index, t.name() + " frame " + f).reshape((int) kd[1], (int) kd[2]));
+		}
+		return out;
+	}
+
+	/** True when dimensions 5–15 of {@code a} are those of {@code b}. */
+	private static boolean sameFrameDims(final long[] a, final long[] b) {
+		for (int d = 5; d < Cfl.DIMS; d++) if (a[d] != b[d]) return false;
+		return true;
 	}
 
 	/** BART's TIME_DIM and its flag (src/misc/mri.h): the -R T flag bit of total variation over frames. */

@@ -55,6 +55,13 @@ public final class Cfl {
 
 	// -- public API --
 
+	/** The dims in {@code base.hdr} (16 values, 1 past the file's last), without reading the data. */
+	public static long[] readDims(final Path base) throws IOException {
+		final Path hdr = withExtension(base, ".hdr");
+		if (!Files.exists(hdr)) throw new InvalidInputException(hdr + ": BART header not found");
+		return parseHeader(hdr, Files.readAllLines(hdr));
+	}
+
 	/** Reads {@code base.hdr} and {@code base.cfl}; {@code base} may carry either extension or none. */
 	public static Array read(final Path base) throws IOException {
 		final Path hdr = withExtension(base, ".hdr"), cfl = withExtension(base, ".cfl");

@@ -34,6 +34,14 @@ public final class Operators {
 		return new BlockDiagonal(a, n);
 	}
 
+	/**
+	 * Block-diagonal with one operator per vector: [x_1; …; x_n] ↦ [A_1 x_1; …; A_n x_n] (same backend and precision;
+	 * lengths may differ), e.g. one SENSE operator per frame of a series whose frames have their own trajectories.
+	 */
+	public static LinearOperator blockDiagonal(final java.util.List<LinearOperator> blocks) {
+		return new BlockDiagonal(blocks);
+	}
+
 	/** A_1 + A_2 + … (same domain and range). */
 	public static LinearOperator sum(final LinearOperator... ops) {
 		return new Sum(ops);

@@ -55,6 +55,7 @@ public abstract class AbstractOperatorTest extends AbstractBackendFixture {
 			keep(Operators.chain(senseNufft, dcf)),
 			keep(Operators.stack(nufft, fft, Operators.scale(id, -0.5))),
 			keep(Operators.blockDiagonal(nufft, 2)),
+			keep(Operators.blockDiagonal(java.util.List.of(nufft, fft, weighted))), // one operator per vector
 			keep(Operators.sum(fft, Operators.scale(fft, 3), id)),
 			keep(Operators.scale(weighted, -1.5)),
 			senseNufft.adjoint(),
@@ -201,6 +202,9 @@ public abstract class AbstractOperatorTest extends AbstractBackendFixture {
 		final double[] a = java.util.Arrays.copyOfRange(x2, 0, 2 * n), b = java.util.Arrays.copyOfRange(x2, 2 * n, 4 * n);
 		check(concat(apply(f, a), apply(f, b)), apply(keep(Operators.blockDiagonal(f, 2)), x2), bound,
 			"block diagonal");
+		// block diagonal of different operators: [F x_1; D x_2], in that order.
+		check(concat(apply(f, a), apply(diag, b)), apply(keep(Operators.blockDiagonal(java.util.List.of(f, diag))), x2),
+			bound, "block diagonal of a list");
 		// sum and scale: F x + (−2) D x.
 		final double[] s = new double[2 * n];
 		for (int i = 0; i < s.length; i++) s[i] = fx[i] - 2 * dx[i];
