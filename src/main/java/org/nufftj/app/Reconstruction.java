@@ -9,7 +9,6 @@ import org.nufftj.data.ComplexImage;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.StageTimes;
 import org.nufftj.recon.CoilCombination;
-import org.nufftj.recon.GriddingRecon;
 import org.nufftj.recon.PartialFourier;
 import org.nufftj.recon.Progress;
 import org.nufftj.recon.ReconOptions;
@@ -109,7 +108,7 @@ public final class Reconstruction {
 	 * results put back in frame order, so the images equal a single-device run's. A scan of one frame with several
 	 * coils is split by coil instead: each device reconstructs a contiguous range of coils to coil images (its own plan
 	 * and density compensation), and the coil images, put back in coil order, are combined on the first device as a
-	 * single-device run combines them ({@link GriddingRecon#combine}). One device, or one frame of one coil, is the
+	 * single-device run combines them ({@link Session#combine}). One device, or one frame of one coil, is the
 	 * plain {@link #run(Scan, ReconOptions, Progress, Session)}. The first failure (in range order) is thrown after
 	 * every device has stopped; cancelling stops the ranges at their next progress check.
 	 */
@@ -154,8 +153,7 @@ public final class Reconstruction {
 		final ComplexImage coils = new ComplexImage(all, f.size(), scan.coils(), 1, f.spacing());
 		final ReconOptions onFirst = onDevice(options, devices.get(0));
 		final long tc = System.nanoTime();
-		final ComplexImage image = GriddingRecon.combine(session.backend(onFirst.nufft()), coils, options.combine(),
-			options.nufft().precision());
+		final ComplexImage image = session.combine(coils, options.combine(), onFirst.nufft());
 		final StageTimes stages = new StageTimes();
 		first.stages().snapshot().forEach(stages::add);
 		stages.add("combine " + options.combine().key() + " (coil images of " + k + " devices)", (System.nanoTime() -

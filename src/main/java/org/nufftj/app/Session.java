@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 import org.nufftj.app.tune.TuneDirection;
 import org.nufftj.app.tune.Tuner;
 import org.nufftj.app.tune.Wisdom;
+import org.nufftj.data.ComplexImage;
 import org.nufftj.data.KSpace;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Backends;
@@ -19,6 +20,7 @@ import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.DeviceException;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
+import org.nufftj.recon.CoilCombination;
 import org.nufftj.recon.DcfMethod;
 import org.nufftj.recon.DensityCompensation;
 import org.nufftj.recon.GriddingRecon;
@@ -100,6 +102,14 @@ public final class Session implements AutoCloseable {
 		final NufftOptions tuned = tuner.resolve(b, t, matrix, k.coils() * k.frames(), options.nufft(),
 			TuneDirection.ADJOINT);
 		return GriddingRecon.reconstruct(b, t, k, matrix, options.withNufft(tuned), progress);
+	}
+
+	/**
+	 * Coil images (channels = coils) combined by {@code combine} on {@link #backend(NufftOptions)} in the options'
+	 * precision, as a reconstruction on that backend combines its own ({@link GriddingRecon#combine}).
+	 */
+	public ComplexImage combine(final ComplexImage coils, final CoilCombination combine, final NufftOptions options) {
+		return GriddingRecon.combine(backend(options), coils, combine, options.precision());
 	}
 
 	/**
