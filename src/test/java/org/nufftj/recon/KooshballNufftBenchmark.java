@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * JMH benchmark of issue 10's 3D rows, in-process: adjoint NUFFT of one coil of a 3D radial ("kooshball") trajectory,
+ * JMH benchmark of issue 10's 3D rows, in-process: adjoint (and forward) NUFFT of one coil of a 3D radial ("kooshball") trajectory,
  * the points of the FINUFFT comparison ({@link Radial3D}, 8192 full-diameter spokes × 256 samples = 2,097,152 points,
  * golden-means directions), onto 128³ at ε = 1e-3 (float) and 64³ at ε = 1e-6 (double), 2 worker threads; plan and
  * points made once per trial, times per execute. Not run by surefire: {@code scripts/jmh.sh KooshballNufftBenchmark}
@@ -46,7 +46,7 @@ public class KooshballNufftBenchmark {
 	public int threads;
 
 	private NufftPlan plan;
-	private double[] samples, image;
+	private double[] samples, image, adjointOut, forwardOut;
 
 	@Setup(Level.Trial)
 	public void setUp() {
@@ -59,6 +59,9 @@ public class KooshballNufftBenchmark {
 		samples = new double[2 * m];
 		for (int i = 0; i < samples.length; i++) samples[i] = random.nextGaussian();
 		image = new double[2 * n * n * n];
+		for (int i = 0; i < image.length; i++) image[i] = random.nextGaussian();
+		adjointOut = new double[image.length];
+		forwardOut = new double[samples.length];
 		plan = Nufft.plan(new int[] { n, n, n }, NufftOptions.defaults().withTolerance(Double.parseDouble(r[1]))
 			.withPrecision(Precision.valueOf(r[2])).withThreads(threads));
 		plan.setPoints(t);
@@ -71,7 +74,13 @@ public class KooshballNufftBenchmark {
 
 	@Benchmark
 	public double[] adjoint() {
-		plan.adjoint(samples, image);
-		return image;
+		plan.adjoint(samples, adjointOut);
+		return adjointOut;
+	}
+
+	@Benchmark
+	public double[] forward() {
+		plan.forward(image, forwardOut);
+		return forwardOut;
 	}
 }

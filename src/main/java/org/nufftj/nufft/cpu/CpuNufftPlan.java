@@ -26,8 +26,8 @@ import org.nufftj.trajectory.Trajectory;
  * complex, x fastest; the engine's own grids hold the batch innermost, so those grids are transposed on the way in
  * or out (a copy of the grid per call). Iterative callers spread and interpolate the same points many times (Pipe–Menon:
  * 20 × 2): the first stage call keeps every point's tap weights and cells (when they fit {@link #TAP_CACHE_TAPS}),
- * so later stage calls and forward calls skip the kernel evaluations (the numbers are the same either way; the
- * adjoint keeps to its subgrids, so its numbers do not depend on the cache either).
+ * so later stage calls skip the kernel evaluations (the numbers agree to rounding either way; the forward and the
+ * adjoint keep to their own loops, so their numbers do not depend on the cache).
  * </p>
  */
 public final class CpuNufftPlan implements NufftPlan {
@@ -237,7 +237,7 @@ public final class CpuNufftPlan implements NufftPlan {
 				final double[] inner = grid(count);
 				final long t0 = System.nanoTime();
 				transposeIn(g, first, count, inner);
-				interpolate(inner, count, samplesC, first);
+				interpolate(inner, count, samplesC, first, true);
 				times.add("interpolate", (System.nanoTime() - t0) / 1e6);
 			}
 		}
@@ -280,7 +280,7 @@ public final class CpuNufftPlan implements NufftPlan {
 			fft.transform(g, count, -1);
 			t0 = System.nanoTime();
 			times.add("fft", (t0 - t1) / 1e6);
-			interpolate(g, count, samples, first);
+			interpolate(g, count, samples, first, false);
 			times.add("interpolate", (System.nanoTime() - t0) / 1e6);
 		}
 	}
@@ -394,38 +394,38 @@ public final class CpuNufftPlan implements NufftPlan {
 	}
 
 	/**
-	 * One transform, one point: Σ over its W (2D) or W² (3D) window rows, walked over contiguous cells when the window
-	 * does not wrap in x, with the tap weights formed on the way (ψyz·ψx_a, the tap weight of the tap-list path, so the
-	 * sum is bit-identical to the tap list's and the tap cache's): into acc[0..1]. The contiguous branch saves the cell
-	 * lookup (3D, W = 5, one thread: 2.3 against 4.3 ns per tap in an ad-hoc loop for the spreading twin of this loop).
+	 * One transform, one point: the window's rows weighted by ψy·ψz and summed column by column
+	 * ({@link Rows#gather}), then weighed by ψx; cell by cell where the window wraps in x. Into acc[0..1].
 	 */
-	private void interpRows(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] acc,
-		final double[] g)
+	private void interpRows(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] rk,
+		final int[] ro, final double[] col, final double[] acc, final double[] g)
 	{
 		final int w = width;
 		final int wz = window(o, s, kw, cells);
 		final int x0 = cells[0];
-		final boolean contiguous = cells[w - 1] == x0 + w - 1;
-		double ar = 0, ai = 0;
+		int rows = 0;
 		for (int e = 0; e < wz; e++) {
-			for (int b = 0; b < w; b++) {
-				final double kyz = kw[w + b] * kw[2 * w + e];
-				final int row = cells[w + e * w + b];
-				if (contiguous) {
-					final int i = 2 * (row + x0);
-					for (int a = 0; a < w; a++) {
-						final double k = kyz * kw[a];
-						ar += k * g[i + 2 * a];
-						ai += k * g[i + 2 * a + 1];
-					}
-				}
-				else {
-					for (int a = 0; a < w; a++) {
-						final double k = kyz * kw[a];
-						final int i = 2 * (row + cells[a]);
-						ar += k * g[i];
-						ai += k * g[i + 1];
-					}
+			for (int b = 0; b < w; b++, rows++) {
+				rk[rows] = kw[w + b] * kw[2 * w + e];
+				ro[rows] = cells[w + e * w + b];
+			}
+		}
+		double ar = 0, ai = 0;
+		if (cells[w - 1] == x0 + w - 1) {
+			for (int q = 0; q < rows; q++) ro[q] = 2 * (ro[q] + x0);
+			Rows.gather(g, col, 2 * w, rk, ro, rows);
+			for (int a = 0; a < w; a++) {
+				ar += kw[a] * col[2 * a];
+				ai += kw[a] * col[2 * a + 1];
+			}
+		}
+		else {
+			for (int q = 0; q < rows; q++) {
+				for (int a = 0; a < w; a++) {
+					final double k = rk[q] * kw[a];
+					final int i = 2 * (ro[q] + cells[a]);
+					ar += k * g[i];
+					ai += k * g[i + 1];
 				}
 			}
 		}
@@ -435,19 +435,29 @@ public final class CpuNufftPlan implements NufftPlan {
 
 	// -- interpolation (forward) --
 
-	private void interpolate(final double[] g, final int count, final Complex samples, final int first) {
+	/**
+	 * samples (transforms [first, first + count)) = the grid interpolated at the points; one transform of a stage call
+	 * ({@code cached}) reads the tap cache when it is built, the forward never does (its numbers do not depend on it).
+	 */
+	private void interpolate(final double[] g, final int count, final Complex samples, final int first,
+		final boolean cached)
+	{
 		final PointOrder o = order;
 		final int m = o.count();
 		final int chunk = 2048;
+		final boolean fromCache = cached && tapWeight != null && count == 1;
 		run.each((m + chunk - 1) / chunk, (w, i) -> {
 			final double[] kw = new double[3 * width];
 			final int[] cells = new int[width + width * width];
 			final double[] tw = new double[width * width * width];
 			final int[] ti = new int[width * width * width];
+			final double[] col = new double[2 * width];
 			final double[] acc = new double[2 * count];
 			final int end = Math.min(m, (i + 1) * chunk);
 			for (int s = i * chunk; s < end; s++) {
-				interpPoint(o, s, kw, cells, tw, ti, acc, g, count);
+				if (fromCache) interpCached(s, acc, g);
+				else if (count == 1) interpRows(o, s, kw, cells, tw, ti, col, acc, g);
+				else interpPoint(o, s, kw, cells, tw, ti, acc, g, count);
 				final int p = o.perm[s];
 				for (int tr = 0; tr < count; tr++)
 					samples.set(p + m * (first + tr), acc[2 * tr], acc[2 * tr + 1]);
@@ -455,28 +465,25 @@ public final class CpuNufftPlan implements NufftPlan {
 		});
 	}
 
+	/** One transform from the tap cache: Σ over the point's taps of weight × grid value, into acc[0..1]. */
+	private void interpCached(final int s, final double[] acc, final double[] g) {
+		double ar = 0, ai = 0;
+		final int n = tapsPerPoint, base = s * n;
+		for (int t = 0; t < n; t++) {
+			final double k = tapWeight[base + t];
+			final int i = 2 * tapCell[base + t];
+			ar += k * g[i];
+			ai += k * g[i + 1];
+		}
+		acc[0] = ar;
+		acc[1] = ai;
+	}
+
 	/** Σ over taps of weight × grid value for the point's 2T values, in register blocks of 8 held across all taps. */
 	private void interpPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
 		final int[] ti, final double[] acc, final double[] g, final int count)
 	{
 		final int len = 2 * count;
-		if (tapWeight != null && count == 1) { // one transform from the tap cache (Pipe–Menon, iterative use)
-			double ar = 0, ai = 0;
-			final int n = tapsPerPoint, base = s * n;
-			for (int t = 0; t < n; t++) {
-				final double k = tapWeight[base + t];
-				final int i = 2 * tapCell[base + t];
-				ar += k * g[i];
-				ai += k * g[i + 1];
-			}
-			acc[0] = ar;
-			acc[1] = ai;
-			return;
-		}
-		if (count == 1) {
-			interpRows(o, s, kw, cells, acc, g);
-			return;
-		}
 		final int n = taps(o, s, kw, cells, tw, ti, len);
 		int j = 0;
 		for (; j + 8 <= len; j += 8) {

@@ -111,9 +111,7 @@ final class Subgrids {
 
 	/**
 	 * One transform: the point's x row (ψx × sample, 2W values) formed once, then ψy·ψz times it added to each of its
-	 * W (2D) or W² (3D) window rows, the row walked in blocks of values held in registers across all rows (3D, W = 5,
-	 * one thread: the taps took 190 ms with the row in registers against 310 ms reloading it for every row; the whole
-	 * spread 427 ms in blocks of 10 against 462 ms in blocks of 8 + 2, alternating calls in one process).
+	 * W (2D) or W² (3D) window rows ({@link Rows#add}).
 	 */
 	private void spreadOne(final double[] b, final double[] kw, final double[] c, final double[] row,
 		final double[] rk, final int[] ro, final int x0, final int y0, final int z0, final int ex, final int ey)
@@ -132,140 +130,7 @@ final class Subgrids {
 				ro[rows] = 2 * (((z0 + e) * ey + y0 + r) * ex + x0);
 			}
 		}
-		// Blocks of 12, 10, 8, 6, 4 or 2 values: at most two passes over the rows for W ≤ 12.
-		final int n = 2 * w;
-
-		for (int j = 0; j < n;) {
-			final int left = n - j;
-			if (left >= 12) {
-				rows12(b, row, j, rk, ro, rows);
-				j += 12;
-			}
-			else {
-				switch (left) {
-				case 10: rows10(b, row, j, rk, ro, rows); break;
-				case 8: rows8(b, row, j, rk, ro, rows); break;
-				case 6: rows6(b, row, j, rk, ro, rows); break;
-				case 4: rows4(b, row, j, rk, ro, rows); break;
-				default: rows2(b, row, j, rk, ro, rows);
-				}
-				j += left;
-			}
-		}
-	}
-
-	/** Adds k_q times row[j … j + 12) to every window row q, the 12 values in registers. */
-	private static void rows12(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
-		final int rows)
-	{
-		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
-		final double v4 = row[j + 4], v5 = row[j + 5], v6 = row[j + 6], v7 = row[j + 7];
-		final double v8 = row[j + 8], v9 = row[j + 9], v10 = row[j + 10], v11 = row[j + 11];
-		for (int q = 0; q < rows; q++) {
-			final double k = rk[q];
-			final int i = ro[q] + j;
-			b[i] += k * v0;
-			b[i + 1] += k * v1;
-			b[i + 2] += k * v2;
-			b[i + 3] += k * v3;
-			b[i + 4] += k * v4;
-			b[i + 5] += k * v5;
-			b[i + 6] += k * v6;
-			b[i + 7] += k * v7;
-			b[i + 8] += k * v8;
-			b[i + 9] += k * v9;
-			b[i + 10] += k * v10;
-			b[i + 11] += k * v11;
-		}
-	}
-
-	/** Adds k_q times row[j … j + 10) to every window row q, the 10 values in registers. */
-	private static void rows10(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
-		final int rows)
-	{
-		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
-		final double v4 = row[j + 4], v5 = row[j + 5], v6 = row[j + 6], v7 = row[j + 7];
-		final double v8 = row[j + 8], v9 = row[j + 9];
-		for (int q = 0; q < rows; q++) {
-			final double k = rk[q];
-			final int i = ro[q] + j;
-			b[i] += k * v0;
-			b[i + 1] += k * v1;
-			b[i + 2] += k * v2;
-			b[i + 3] += k * v3;
-			b[i + 4] += k * v4;
-			b[i + 5] += k * v5;
-			b[i + 6] += k * v6;
-			b[i + 7] += k * v7;
-			b[i + 8] += k * v8;
-			b[i + 9] += k * v9;
-		}
-	}
-
-	/** Adds k_q times row[j … j + 8) to every window row q, the 8 values in registers. */
-	private static void rows8(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
-		final int rows)
-	{
-		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
-		final double v4 = row[j + 4], v5 = row[j + 5], v6 = row[j + 6], v7 = row[j + 7];
-		for (int q = 0; q < rows; q++) {
-			final double k = rk[q];
-			final int i = ro[q] + j;
-			b[i] += k * v0;
-			b[i + 1] += k * v1;
-			b[i + 2] += k * v2;
-			b[i + 3] += k * v3;
-			b[i + 4] += k * v4;
-			b[i + 5] += k * v5;
-			b[i + 6] += k * v6;
-			b[i + 7] += k * v7;
-		}
-	}
-
-	/** Adds k_q times row[j … j + 6) to every window row q, the 6 values in registers. */
-	private static void rows6(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
-		final int rows)
-	{
-		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
-		final double v4 = row[j + 4], v5 = row[j + 5];
-		for (int q = 0; q < rows; q++) {
-			final double k = rk[q];
-			final int i = ro[q] + j;
-			b[i] += k * v0;
-			b[i + 1] += k * v1;
-			b[i + 2] += k * v2;
-			b[i + 3] += k * v3;
-			b[i + 4] += k * v4;
-			b[i + 5] += k * v5;
-		}
-	}
-
-	/** Adds k_q times row[j … j + 4) to every window row q, the 4 values in registers. */
-	private static void rows4(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
-		final int rows)
-	{
-		final double v0 = row[j + 0], v1 = row[j + 1], v2 = row[j + 2], v3 = row[j + 3];
-		for (int q = 0; q < rows; q++) {
-			final double k = rk[q];
-			final int i = ro[q] + j;
-			b[i] += k * v0;
-			b[i + 1] += k * v1;
-			b[i + 2] += k * v2;
-			b[i + 3] += k * v3;
-		}
-	}
-
-	/** Adds k_q times row[j … j + 2) to every window row q, the 2 values in registers. */
-	private static void rows2(final double[] b, final double[] row, final int j, final double[] rk, final int[] ro,
-		final int rows)
-	{
-		final double v0 = row[j + 0], v1 = row[j + 1];
-		for (int q = 0; q < rows; q++) {
-			final double k = rk[q];
-			final int i = ro[q] + j;
-			b[i] += k * v0;
-			b[i + 1] += k * v1;
-		}
+		Rows.add(b, row, 2 * w, rk, ro, rows);
 	}
 
 	/** Several transforms: the point's taps listed (weight, subgrid offset), then the 2T values in blocks of 8. */
