@@ -24,15 +24,26 @@ public final class KernelSums {
 
 	public KernelSums(final NufftParameters params, final Trajectory t) {
 		final Kernel k = params.kernel();
-		final int w = k.width(), d = t.dimensions();
-		final int[] n = params.gridSize();
+		final int d = t.dimensions();
 		points = t.count();
 		gridPoints = (int) params.gridPoints();
-		taps = new double[points][];
+		taps = taps(params, t);
+		perTap = 1.01 * d * KernelPolynomial.toleranceFor(params.tolerance()) * Math.pow(Math.abs(k.value(0)), d);
+	}
+
+	/**
+	 * Per point of {@code t}: its W^d taps on the plan's periodic grid as (grid cell, weight) pairs, cell x fastest,
+	 * weight Π_a ψ(l_a − t_a) with the exact kernel.
+	 */
+	public static double[][] taps(final NufftParameters params, final Trajectory t) {
+		final Kernel k = params.kernel();
+		final int w = k.width(), d = t.dimensions();
+		final int[] n = params.gridSize();
+		final double[][] out = new double[t.count()][];
 		int count = 1;
 		for (int a = 0; a < d; a++) count *= w;
-		for (int q = 0; q < points; q++) {
-			taps[q] = new double[2 * count];
+		for (int q = 0; q < t.count(); q++) {
+			out[q] = new double[2 * count];
 			for (int j = 0; j < count; j++) {
 				double weight = 1;
 				int cell = 0, stride = 1;
@@ -43,11 +54,11 @@ public final class KernelSums {
 					cell += stride * Math.floorMod(l, n[a]);
 					stride *= n[a];
 				}
-				taps[q][2 * j] = cell;
-				taps[q][2 * j + 1] = weight;
+				out[q][2 * j] = cell;
+				out[q][2 * j + 1] = weight;
 			}
 		}
-		perTap = 1.01 * d * KernelPolynomial.toleranceFor(params.tolerance()) * Math.pow(Math.abs(k.value(0)), d);
+		return out;
 	}
 
 	/**

@@ -18,9 +18,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.nufftj.InvalidInputException;
 import org.nufftj.TestSeeds;
 import org.nufftj.data.KSpace;
-import org.nufftj.kernel.Kernel;
-import org.nufftj.kernel.Kernels;
 import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.KernelSums;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.Nudft;
@@ -282,26 +281,15 @@ public abstract class AbstractReconTest {
 	 */
 	static double[] directPipeMenon(final Trajectory t, final int[] size, final int iterations) {
 		final NufftParameters p = DensityCompensation.pipeMenonParameters(size, Precision.DOUBLE);
-		final Kernel k = p.kernel();
-		final int[] n = p.gridSize();
-		final int d = t.dimensions(), wd = k.width(), m = t.count();
-		int taps = 1;
-		for (int a = 0; a < d; a++) taps *= wd;
+		final int m = t.count();
+		final double[][] tapList = KernelSums.taps(p, t);
+		final int taps = tapList[0].length / 2;
 		final int[][] cell = new int[m][taps];
 		final double[][] weight = new double[m][taps];
 		for (int q = 0; q < m; q++) {
 			for (int j = 0; j < taps; j++) {
-				double v = 1;
-				int c = 0, stride = 1;
-				for (int a = 0, r = j; a < d; a++, r /= wd) {
-					final double u = t.k(q, a) * n[a];
-					final int l = Kernels.stencilStart(u, wd) + r % wd;
-					v *= k.value(l - u);
-					c += stride * Math.floorMod(l, n[a]);
-					stride *= n[a];
-				}
-				cell[q][j] = c;
-				weight[q][j] = v;
+				cell[q][j] = (int) tapList[q][2 * j];
+				weight[q][j] = tapList[q][2 * j + 1];
 			}
 		}
 		final double[] w = new double[m];

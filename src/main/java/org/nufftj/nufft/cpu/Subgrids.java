@@ -133,7 +133,11 @@ final class Subgrids {
 		Rows.add(b, row, 2 * w, rk, ro, rows);
 	}
 
-	/** Several transforms: the point's taps listed (weight, subgrid offset), then the 2T values in blocks of 8. */
+	/**
+	 * Several transforms: the point's taps listed (weight, subgrid offset), then the 2T values in blocks of 8. The
+	 * same sums as {@link Rows#add} with the taps as rows, but written out here: through Rows.add the 8-coil spread of
+	 * the radial row took 30.5 against 27.8 ms (blocks of 8 in both; alternating calls in one process, 2026-11-25).
+	 */
 	private void spreadMany(final double[] b, final double[] kw, final double[] c, final double[] tw, final int[] ti,
 		final int x0, final int y0, final int z0, final int ex, final int ey, final int len)
 	{
