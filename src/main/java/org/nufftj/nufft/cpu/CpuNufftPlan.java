@@ -67,6 +67,8 @@ public final class CpuNufftPlan implements NufftPlan {
 	/** The backend whose workers this plan borrows (null: a plan of its own, with its own workers). */
 	private final CpuBackend backend;
 	private final GridFft fft;
+	/** The Vector API batch loops, or null for the scalar ones ({@link VectorSupport}, decided when the plan is made). */
+	private final TapKernels vector = VectorSupport.kernels();
 	private final StageTimes times = new StageTimes();
 	/** wrap[a][l + offset[a]] = l mod n_a for every index a window can reach. */
 	private final int[][] wrap;
@@ -148,7 +150,7 @@ public final class CpuNufftPlan implements NufftPlan {
 			trajectory.dimensions() + "D points for a " + dims + "D image");
 		final long t0 = System.nanoTime();
 		order = new PointOrder(trajectory.coords(), dims, grid, width, workers.threads());
-		subgrids = new Subgrids(order, weights, dims, grid, wrap, wrapOffset);
+		subgrids = new Subgrids(order, weights, dims, grid, wrap, wrapOffset, vector);
 		tapWeight = null;
 		tapCell = null;
 		times.clear();
@@ -485,6 +487,10 @@ public final class CpuNufftPlan implements NufftPlan {
 	{
 		final int len = 2 * count;
 		final int n = taps(o, s, kw, cells, tw, ti, len);
+		if (vector != null) {
+			vector.gather(g, acc, len, tw, ti, n);
+			return;
+		}
 		int j = 0;
 		for (; j + 8 <= len; j += 8) {
 			double a0 = 0, a1 = 0, a2 = 0, a3 = 0, a4 = 0, a5 = 0, a6 = 0, a7 = 0;

@@ -1,0 +1,15 @@
+package org.nufftj.nufft.cpu;
+
+/**
+ * The batch tap loops of the CPU engine: several transforms (coils) per grid cell, T innermost, so that a tap moves
+ * 2T consecutive values. The scalar loops are written out in {@link Subgrids} and {@link CpuNufftPlan}; this
+ * interface is the Vector API version ({@link VectorSupport}).
+ */
+interface TapKernels {
+
+	/** b[ti[t] + j] += tw[t]·c[j] for every tap t &lt; n and value j &lt; len (len even). */
+	void add(double[] b, double[] c, int len, double[] tw, int[] ti, int n);
+
+	/** acc[j] = Σ_t tw[t]·g[ti[t] + j] for j &lt; len (len even). */
+	void gather(double[] g, double[] acc, int len, double[] tw, int[] ti, int n);
+}

@@ -1,0 +1,78 @@
+package org.nufftj.nufft.cpu;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * {@link TapKernels} with {@code jdk.incubator.vector}: the 2T values of a tap in vectors of the platform's preferred
+ * width (8 doubles with AVX-512), two vectors held in registers across all taps, the rest in one vector, then pairs.
+ * Loaded only by {@link VectorSupport}, when the JVM has the module.
+ */
+final class VectorKernels implements TapKernels {
+
+	private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+
+	@Override
+	public void add(final double[] b, final double[] c, final int len, final double[] tw, final int[] ti, final int n) {
+		final int l = S.length();
+		int j = 0;
+		for (; j + 2 * l <= len; j += 2 * l) {
+			final DoubleVector v0 = DoubleVector.fromArray(S, c, j), v1 = DoubleVector.fromArray(S, c, j + l);
+			for (int t = 0; t < n; t++) {
+				final int i = ti[t] + j;
+				final double k = tw[t];
+				DoubleVector.fromArray(S, b, i).add(v0.mul(k)).intoArray(b, i);
+				DoubleVector.fromArray(S, b, i + l).add(v1.mul(k)).intoArray(b, i + l);
+			}
+		}
+		for (; j + l <= len; j += l) {
+			final DoubleVector v0 = DoubleVector.fromArray(S, c, j);
+			for (int t = 0; t < n; t++) {
+				final int i = ti[t] + j;
+				DoubleVector.fromArray(S, b, i).add(v0.mul(tw[t])).intoArray(b, i);
+			}
+		}
+		for (; j < len; j += 2) {
+			final double vr = c[j], vi = c[j + 1];
+			for (int t = 0; t < n; t++) {
+				final int i = ti[t] + j;
+				b[i] += tw[t] * vr;
+				b[i + 1] += tw[t] * vi;
+			}
+		}
+	}
+
+	@Override
+	public void gather(final double[] g, final double[] acc, final int len, final double[] tw, final int[] ti,
+		final int n)
+	{
+		final int l = S.length();
+		int j = 0;
+		for (; j + 2 * l <= len; j += 2 * l) {
+			DoubleVector a0 = DoubleVector.zero(S), a1 = DoubleVector.zero(S);
+			for (int t = 0; t < n; t++) {
+				final int i = ti[t] + j;
+				final double k = tw[t];
+				a0 = a0.add(DoubleVector.fromArray(S, g, i).mul(k));
+				a1 = a1.add(DoubleVector.fromArray(S, g, i + l).mul(k));
+			}
+			a0.intoArray(acc, j);
+			a1.intoArray(acc, j + l);
+		}
+		for (; j + l <= len; j += l) {
+			DoubleVector a0 = DoubleVector.zero(S);
+			for (int t = 0; t < n; t++) a0 = a0.add(DoubleVector.fromArray(S, g, ti[t] + j).mul(tw[t]));
+			a0.intoArray(acc, j);
+		}
+		for (; j < len; j += 2) {
+			double ar = 0, ai = 0;
+			for (int t = 0; t < n; t++) {
+				final int i = ti[t] + j;
+				ar += tw[t] * g[i];
+				ai += tw[t] * g[i + 1];
+			}
+			acc[j] = ar;
+			acc[j + 1] = ai;
+		}
+	}
+}
