@@ -33,7 +33,9 @@
 #   FINUFFT_SRC [$WORK/src/finufft]  XSIMD_SRC [$WORK/src/xsimd]  POET_SRC [$WORK/src/poet]
 #   FINDFFTW_SRC [$WORK/src/findFFTW]  CPM_SRC [$WORK/src/CPM.cmake]
 #   FINUFFT_BUILD [$WORK/build]  BENCH_DATA [$WORK/data]  ROUNDS [3]  LOAD_MAX [1.5]  LOAD_WAIT [900]
-#   ROWS [all; a regular expression on the row id, e.g. '^2d-']  JAVA_OPTS [-Xmx4g]
+#   ROWS [all; a regular expression on the row id, e.g. '^2d-']
+#   JAVA_OPTS [-Xmx4g --add-modules jdk.incubator.vector: the CPU engine's Vector API loops; add
+#              -Dnufftj.vector=false for its scalar loops]
 #   WARMUP_S [4]: untimed executes before the timed ones, per process and engine: at least the row's count (rows.tsv)
 #             and at least this many seconds (NUFFT-J's JIT: its 2D 8-coil adjoint runs ~2.4x slower for ~2 s)
 # Usage: scripts/bench-vs-finufft.sh        (results also in $WORK/results-<UTC time>.log)
@@ -51,7 +53,7 @@ ROUNDS="${ROUNDS:-3}"
 LOAD_MAX="${LOAD_MAX:-1.5}"
 LOAD_WAIT="${LOAD_WAIT:-900}"
 ROWS="${ROWS:-.}"
-JAVA_OPTS="${JAVA_OPTS:--Xmx4g}"
+JAVA_OPTS="${JAVA_OPTS:--Xmx4g --add-modules jdk.incubator.vector}"
 WARMUP_S="${WARMUP_S:-4}"
 
 for d in "$FINUFFT_BUILD" "$BENCH_DATA"; do
@@ -116,7 +118,7 @@ log="$WORK/results-$(date -u +%Y%m%dT%H%M%SZ).log"
 	echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 	echo "load at start: $(uptime)"
 	echo "cpu: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores online"
-	echo "jdk: $(java -version 2>&1 | head -1)"
+	echo "jdk: $(java -version 2>&1 | head -1); JAVA_OPTS: $JAVA_OPTS"
 	echo "finufft: $(git -C "$FINUFFT_SRC" rev-parse HEAD 2>/dev/null || echo "unknown commit") ($FINUFFT_SRC)," \
 		"$(g++ --version | head -1), FFTW $(dpkg-query -W -f '${Version}' libfftw3-dev 2>/dev/null || echo '?')"
 	echo "nufft-j: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- src ||
