@@ -30,7 +30,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = { "-Xmx8g" })
+// With the Vector API module: the engine's vector loops. A -jvmArgsAppend on the command line replaces these
+// arguments (e.g. "-Xmx8g -Dnufftj.vector=false" for the scalar loops).
+@Fork(value = 1, jvmArgsAppend = { "-Xmx8g", "--add-modules=jdk.incubator.vector" })
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class RadialNufftBenchmark {

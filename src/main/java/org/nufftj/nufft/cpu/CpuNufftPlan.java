@@ -397,7 +397,8 @@ public final class CpuNufftPlan implements NufftPlan {
 
 	/**
 	 * One transform, one point: the window's rows weighted by ψy·ψz and summed column by column
-	 * ({@link Rows#gather}), then weighed by ψx; cell by cell where the window wraps in x. Into acc[0..1].
+	 * ({@link Rows#gather}, or in vectors), then weighed by ψx; cell by cell where the window wraps in x. Into
+	 * acc[0..1].
 	 */
 	private void interpRows(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] rk,
 		final int[] ro, final double[] col, final double[] acc, final double[] g)
@@ -415,7 +416,8 @@ public final class CpuNufftPlan implements NufftPlan {
 		double ar = 0, ai = 0;
 		if (cells[w - 1] == x0 + w - 1) {
 			for (int q = 0; q < rows; q++) ro[q] = 2 * (ro[q] + x0);
-			Rows.gather(g, col, 2 * w, rk, ro, rows);
+			if (vector != null) vector.gather(g, col, 2 * w, rk, ro, rows);
+			else Rows.gather(g, col, 2 * w, rk, ro, rows);
 			for (int a = 0; a < w; a++) {
 				ar += kw[a] * col[2 * a];
 				ai += kw[a] * col[2 * a + 1];
