@@ -294,61 +294,59 @@ public final class Pics {
 			final LinearOperator normal = keep(open, varies ? a.normal() : blocks > 1 ? Operators.blockDiagonal(normals)
 				: frames == 1 ? Operators.chain(normals.get(0)) : Operators.blockDiagonal(normals.get(0), frames));
 			final NufftPlan plan = plans[0];
-			{
-				a.applyAdjoint(y, b);
-				final double sigma = bartScale(read(backend, b));
-				backend.scale(b, 1 / sigma);
-				if (start != null) backend.scale(x, 1 / sigma);
-				final double yNorm = backend.norm(y) / sigma;
-				final long t1 = System.nanoTime();
-				final SolverResult r;
-				String extra = "";
-				if (reg.kind() == Regularization.Kind.TIKHONOV) {
-					try (ConjugateGradient cg = new ConjugateGradient(normal, reg.lambda(), s.iterations, s.tolerance)) {
-						final ConjugateGradient.Result c = cg.solve(b, x, listener == null ? null : (k, rel) -> listener
-							.iteration(k, rel, Double.NaN));
-						r = new SolverResult("CG", c.iterations(), c.relativeResidual(), c.converged());
-					}
+			a.applyAdjoint(y, b);
+			final double sigma = bartScale(read(backend, b));
+			backend.scale(b, 1 / sigma);
+			if (start != null) backend.scale(x, 1 / sigma);
+			final double yNorm = backend.norm(y) / sigma;
+			final long t1 = System.nanoTime();
+			final SolverResult r;
+			String extra = "";
+			if (reg.kind() == Regularization.Kind.TIKHONOV) {
+				try (ConjugateGradient cg = new ConjugateGradient(normal, reg.lambda(), s.iterations, s.tolerance)) {
+					final ConjugateGradient.Result c = cg.solve(b, x, listener == null ? null : (k, rel) -> listener
+						.iteration(k, rel, Double.NaN));
+					r = new SolverResult("CG", c.iterations(), c.relativeResidual(), c.converged());
 				}
-				else {
-					final double tikhonov = reg.tikhonovLambda();
-					try (Penalty penalty = penalty(backend, p, size, frames, reg); LinearOperator id = tikhonov > 0 ?
-						Operators.identity(backend, p, 2 * px) : null; LinearOperator scaled = id != null ? Operators.scale(id,
-							tikhonov) : null; LinearOperator withL2 = id != null ? Operators.sum(normal, scaled) : null)
-					{
-						if (reg.kind() == Regularization.Kind.L1_WAVELET && !s.admm) {
-							double step = s.step;
-							if (s.eigen) {
-								final double eig = PowerIteration.largestEigenvalue(normal, 30, 1);
-								step /= eig;
-								extra = String.format(Locale.ROOT, "; max eigenvalue %.6g", eig);
-							}
-							try (Fista f = new Fista(normal, (L1Penalty) penalty, step, s.iterations, s.tolerance, false)) {
-								r = f.solve(b, x, yNorm * yNorm, listener);
-							}
-						}
-						else {
-							final LinearOperator n = withL2 != null ? withL2 : normal; // Tikhonov terms of a sum: N + λI
-							try (Admm admm = s.bartAdmm ? Admm.bart(n, penalty, s.rho, s.iterations, s.cgIterations,
-								s.tolerance) : new Admm(n, penalty, s.rho, s.iterations, s.cgIterations, s.tolerance))
-							{
-								r = admm.solve(b, x, yNorm * yNorm, listener);
-							}
-							extra = s.bartAdmm ? String.format(Locale.ROOT, "; rho %g, at most %d CG iterations per step " +
-								"and %d in all (bart's ADMM), over-relaxation 1.6", s.rho, s.cgIterations, s.iterations) :
-								String.format(Locale.ROOT, "; rho %g, %d CG iterations per step", s.rho, s.cgIterations);
-						}
-					}
-				}
-				if (weights != null) extra += "; " + weights;
-				if (s.rescale) backend.scale(x, sigma);
-				final float[] image = read(backend, x);
-				final long t2 = System.nanoTime();
-				return new Result(image, sigma, r, String.format(Locale.ROOT, "pics %s, %s normal operator, %s: " +
-					"%s; scale %.6g%s; setup %.0f ms, solve %.0f ms (%.1f ms per iteration); plan %s", backend.name(),
-					s.normal.name().toLowerCase(Locale.ROOT), reg, r, sigma, extra, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
-					(t2 - t1) / 1e6 / Math.max(1, r.iterations()), plan.parameters()));
 			}
+			else {
+				final double tikhonov = reg.tikhonovLambda();
+				try (Penalty penalty = penalty(backend, p, size, frames, reg); LinearOperator id = tikhonov > 0 ?
+					Operators.identity(backend, p, 2 * px) : null; LinearOperator scaled = id != null ? Operators.scale(id,
+						tikhonov) : null; LinearOperator withL2 = id != null ? Operators.sum(normal, scaled) : null)
+				{
+					if (reg.kind() == Regularization.Kind.L1_WAVELET && !s.admm) {
+						double step = s.step;
+						if (s.eigen) {
+							final double eig = PowerIteration.largestEigenvalue(normal, 30, 1);
+							step /= eig;
+							extra = String.format(Locale.ROOT, "; max eigenvalue %.6g", eig);
+						}
+						try (Fista f = new Fista(normal, (L1Penalty) penalty, step, s.iterations, s.tolerance, false)) {
+							r = f.solve(b, x, yNorm * yNorm, listener);
+						}
+					}
+					else {
+						final LinearOperator n = withL2 != null ? withL2 : normal; // Tikhonov terms of a sum: N + λI
+						try (Admm admm = s.bartAdmm ? Admm.bart(n, penalty, s.rho, s.iterations, s.cgIterations,
+							s.tolerance) : new Admm(n, penalty, s.rho, s.iterations, s.cgIterations, s.tolerance))
+						{
+							r = admm.solve(b, x, yNorm * yNorm, listener);
+						}
+						extra = s.bartAdmm ? String.format(Locale.ROOT, "; rho %g, at most %d CG iterations per step " +
+							"and %d in all (bart's ADMM), over-relaxation 1.6", s.rho, s.cgIterations, s.iterations) :
+							String.format(Locale.ROOT, "; rho %g, %d CG iterations per step", s.rho, s.cgIterations);
+					}
+				}
+			}
+			if (weights != null) extra += "; " + weights;
+			if (s.rescale) backend.scale(x, sigma);
+			final float[] image = read(backend, x);
+			final long t2 = System.nanoTime();
+			return new Result(image, sigma, r, String.format(Locale.ROOT, "pics %s, %s normal operator, %s: " +
+				"%s; scale %.6g%s; setup %.0f ms, solve %.0f ms (%.1f ms per iteration); plan %s", backend.name(),
+				s.normal.name().toLowerCase(Locale.ROOT), reg, r, sigma, extra, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
+				(t2 - t1) / 1e6 / Math.max(1, r.iterations()), plan.parameters()));
 		}
 		catch (final RuntimeException | Error e) {
 			failure = e;
