@@ -13,7 +13,8 @@ import java.util.Arrays;
  * The layout of a subgrid is the grid's: cell (x, y, z) of the box at {@code ((z·ey + y)·ex + x)·2T}, the T
  * transforms innermost. One transform forms its x row (kernel × sample, 2W values) once per point and adds ψy·ψz
  * times it to each of its W (2D) or W² (3D) rows; several transforms add one tap weight times the point's 2T values
- * per cell, in register blocks of 8 as the shared-grid loops do. Boxes are fixed at setPoints.
+ * per cell; both in vectors where the JVM has the Vector API ({@link VectorSupport}), else in scalar register blocks.
+ * Boxes are fixed at setPoints.
  * </p>
  */
 final class Subgrids {
