@@ -287,12 +287,10 @@ public final class Pics {
 				senses.add(sense);
 				if (!varies) normals.add(keep(open, psfs[set] != null ? sense.normal(psfs[set]) : sense.normal()));
 			}
-			final LinearOperator joint = keep(open, blocks > 1 ? Operators.blockDiagonal(senses) : frames == 1 ? Operators
-				.chain(senses.get(0)) : Operators.blockDiagonal(senses.get(0), frames));
+			final LinearOperator joint = keep(open, overFrames(senses, frames));
 			final LinearOperator pw = varies ? keep(open, Operators.realDiagonal(bw, y.length())) : null;
 			final LinearOperator a = keep(open, varies ? Operators.chain(joint, pw) : Operators.chain(joint));
-			final LinearOperator normal = keep(open, varies ? a.normal() : blocks > 1 ? Operators.blockDiagonal(normals)
-				: frames == 1 ? Operators.chain(normals.get(0)) : Operators.blockDiagonal(normals.get(0), frames));
+			final LinearOperator normal = keep(open, varies ? a.normal() : overFrames(normals, frames));
 			final NufftPlan plan = plans[0];
 			a.applyAdjoint(y, b);
 			final double sigma = bartScale(read(backend, b));
@@ -355,6 +353,16 @@ public final class Pics {
 		finally {
 			closeAll(open, failure);
 		}
+	}
+
+	/**
+	 * The operator of {@code frames} frames from one operator per frame ({@code ops} has {@code frames} entries) or one
+	 * shared by all ({@code ops} has one): that operator itself (as its own chain) for one frame, else the block
+	 * diagonal.
+	 */
+	private static LinearOperator overFrames(final List<LinearOperator> ops, final int frames) {
+		if (frames == 1) return Operators.chain(ops.get(0));
+		return ops.size() == 1 ? Operators.blockDiagonal(ops.get(0), frames) : Operators.blockDiagonal(ops);
 	}
 
 	/** Adds {@code c} to the resources closed at the end (in reverse order); returns it. */

@@ -116,7 +116,7 @@ public final class Reconstruction {
 		final Session session, final List<DeviceChoice> devices)
 	{
 		final int k = Math.min(devices.size(), scan.frames());
-		if (k <= 1 && devices.size() > 1 && scan.coils() > 1 && scan.frames() == 1 && options.partialFourier() !=
+		if (scan.frames() == 1 && devices.size() > 1 && scan.coils() > 1 && options.partialFourier() !=
 			PartialFourier.HOMODYNE)
 		{
 			return runByCoil(scan, options, progress, session, devices);

@@ -57,18 +57,17 @@ public final class Cfl {
 
 	/** The dims in {@code base.hdr} (16 values, 1 past the file's last), without reading the data. */
 	public static long[] readDims(final Path base) throws IOException {
-		final Path hdr = withExtension(base, ".hdr");
-		if (!Files.exists(hdr)) throw new InvalidInputException(hdr + ": BART header not found");
+		final Path hdr = withExtension(base, ".hdr"), cfl = withExtension(base, ".cfl");
+		if (!Files.exists(hdr)) throw new InvalidInputException(hdr + ": BART header not found" +
+			(Files.exists(cfl) ? " (a .cfl needs its .hdr beside it)" : ""));
 		return parseHeader(hdr, Files.readAllLines(hdr));
 	}
 
 	/** Reads {@code base.hdr} and {@code base.cfl}; {@code base} may carry either extension or none. */
 	public static Array read(final Path base) throws IOException {
 		final Path hdr = withExtension(base, ".hdr"), cfl = withExtension(base, ".cfl");
-		if (!Files.exists(hdr)) throw new InvalidInputException(hdr + ": BART header not found" +
-			(Files.exists(cfl) ? " (a .cfl needs its .hdr beside it)" : ""));
+		final long[] dims = readDims(base);
 		if (!Files.exists(cfl)) throw new InvalidInputException(cfl + ": BART data file not found");
-		final long[] dims = parseHeader(hdr, Files.readAllLines(hdr));
 		final long n = elements(hdr, dims);
 		final long bytes = Files.size(cfl);
 		if (bytes != 8 * n) throw new InvalidInputException(cfl + ": expected " + 8 * n + " bytes for dims " +

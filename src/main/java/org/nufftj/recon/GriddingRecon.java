@@ -117,8 +117,7 @@ public final class GriddingRecon {
 			for (int f = 0; f < frames; f++) {
 				if (dbl) backend.write(toDouble(coils.data(), f * in, in, hostIn), 0, images);
 				else backend.write(coils.data(), f * in, images);
-				if (combine == CoilCombination.SOS) backend.sumOfSquares(images, n, combined);
-				else backend.walsh(images, size, n, combined);
+				combine(backend, combine, images, size, n, combined);
 				if (dbl) {
 					backend.read(combined, hostOut, 0);
 					for (int i = 0; i < out; i++) result[f * out + i] = (float) hostOut[i];
@@ -130,6 +129,14 @@ public final class GriddingRecon {
 	}
 
 	// -- helpers --
+
+	/** out = the coil images combined by {@code c} (sos or walsh) on the backend. */
+	private static void combine(final Backend backend, final CoilCombination c, final Buffer images, final int[] size,
+		final int coils, final Buffer out)
+	{
+		if (c == CoilCombination.SOS) backend.sumOfSquares(images, coils, out);
+		else backend.walsh(images, size, coils, out);
+	}
 
 	private static double[] toDouble(final float[] a, final int off, final int n, final double[] out) {
 		for (int i = 0; i < n; i++) out[i] = a[off + i];
@@ -206,8 +213,7 @@ public final class GriddingRecon {
 				return;
 			}
 			if (kept != null) t = lap(times, "read coil images", t);
-			if (combine == CoilCombination.SOS) backend.sumOfSquares(coilImages, coils, combined);
-			else backend.walsh(coilImages, size, coils, combined);
+			combine(backend, combine, coilImages, size, coils, combined);
 			t = lap(times, "combine " + combine.key(), t);
 			read(combined, hostImage, out, outOffset);
 			lap(times, "read image", t);

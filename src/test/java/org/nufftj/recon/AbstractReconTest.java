@@ -282,25 +282,17 @@ public abstract class AbstractReconTest {
 	static double[] directPipeMenon(final Trajectory t, final int[] size, final int iterations) {
 		final NufftParameters p = DensityCompensation.pipeMenonParameters(size, Precision.DOUBLE);
 		final int m = t.count();
-		final double[][] tapList = KernelSums.taps(p, t);
-		final int taps = tapList[0].length / 2;
-		final int[][] cell = new int[m][taps];
-		final double[][] weight = new double[m][taps];
-		for (int q = 0; q < m; q++) {
-			for (int j = 0; j < taps; j++) {
-				cell[q][j] = (int) tapList[q][2 * j];
-				weight[q][j] = tapList[q][2 * j + 1];
-			}
-		}
+		final double[][] taps = KernelSums.taps(p, t); // per point: (cell, weight) pairs
 		final double[] w = new double[m];
 		Arrays.fill(w, 1);
 		final double[] grid = new double[(int) p.gridPoints()];
 		for (int it = 0; it < iterations; it++) {
 			Arrays.fill(grid, 0);
-			for (int q = 0; q < m; q++) for (int j = 0; j < taps; j++) grid[cell[q][j]] += w[q] * weight[q][j];
+			for (int q = 0; q < m; q++) for (int j = 0; j < taps[q].length; j += 2) grid[(int) taps[q][j]] += w[q] *
+				taps[q][j + 1];
 			for (int q = 0; q < m; q++) {
 				double c = 0;
-				for (int j = 0; j < taps; j++) c += grid[cell[q][j]] * weight[q][j];
+				for (int j = 0; j < taps[q].length; j += 2) c += grid[(int) taps[q][j]] * taps[q][j + 1];
 				w[q] = c > 0 ? w[q] / c : 0;
 			}
 		}

@@ -17,8 +17,7 @@ final class VectorSupport {
 
 	/** The vector kernels for a plan made now, or null for the scalar loops. */
 	static TapKernels kernels() {
-		if (!Boolean.parseBoolean(System.getProperty("nufftj.vector", "true"))) return null;
-		return Holder.KERNELS;
+		return unavailableReason() == null ? Holder.KERNELS : null;
 	}
 
 	/** Why the vector kernels are not used, or null when they are (for `nufft-j info`-like reports and tests). */
