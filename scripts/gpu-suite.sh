@@ -4,7 +4,7 @@
 #
 #   scripts/gpu-suite.sh pack DIR      (build machine) mvn test-compile; copies classes, test classes, dependency
 #                                      jars, sample-data/, a jlink'd Java 17 runtime (tar.gz) and this script into DIR.
-#   DIR/gpu-suite.sh run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [atomic,shared]
+#   DIR/gpu-suite.sh run REPORT.md [tests|bench|all|exact|fft|transfer|fk] [rows|all] [cpu|nocpu] [atomic,shared]
 #                                      (NUFFTJ_FFT=own|cufft picks the GPU FFT; NUFFTJ_HIDE_CUFFT=1 hides cuFFT's
 #                                      libraries for the run, as on a driver-only machine; NUFFTJ_CLASSES=A,B runs
 #                                      only those test classes)
@@ -20,7 +20,8 @@
 #
 # The GPU machine has no Java, so the runtime travels with the classes (see ../shared/GPU.md). Its modules: ImageJ 1
 # needs java.desktop even headless (it pulls in java.xml, java.prefs, java.datatransfer); java.management gives the
-# heap pools; java.scripting, as in Fiji, for SciJava's script service (a full Context). jlink --compress=0 because the image is gzipped anyway: 25 MB as .tar.gz instead of 31 MB with
+# heap pools; java.scripting, as in Fiji, for SciJava's script service (a full Context); jdk.incubator.vector for the
+# CPU engine's vector loops. jlink --compress=0 because the image is gzipped anyway: 25 MB as .tar.gz instead of 31 MB with
 # --compress=2 (everything sent to the GPU machine must stay under 64 MiB).
 set -euo pipefail
 cmd="${1:-}"; shift || true
@@ -48,7 +49,7 @@ pack)
   else
     cp -r "$root/sample-data" "$out/sample-data"
   fi
-  modules=java.base,java.logging,jdk.unsupported,java.management,java.desktop,java.scripting
+  modules=java.base,java.logging,jdk.unsupported,java.management,java.desktop,java.scripting,jdk.incubator.vector
   if [ ! -f "$out/jre.tar.gz" ] || [ "$(cat "$out/jre.modules" 2>/dev/null)" != "$modules" ]; then
     jdk="${JAVA_HOME:-/usr/lib/jvm/java-17-openjdk-amd64}"
     rm -rf "$out/jre" "$out/jre.tar.gz" "$out/jre.modules"
@@ -75,6 +76,8 @@ run)
     rm -rf "$jre" && mkdir -p "$jre" && tar -C "$jre" -xzf "$here/jre.tar.gz"
   fi
   cp_="$here/test-classes:$here/classes:$(ls "$here"/lib/*.jar | tr '\n' ':')"
+  # The CPU engine's vector loops (issue 10) as the launcher runs them for bench: the incubator module is added.
+  vec="--add-modules=jdk.incubator.vector"
   if [ "${NUFFTJ_HIDE_CUFFT:-0}" = 1 ]; then
     # NUFFTJ_HIDE_CUFFT=1: the run as on a machine with the NVIDIA driver but no CUDA toolkit's cuFFT (issue 14): the
     # libcufft files are renamed for the run and restored on exit; FFT engine auto then picks the own FFT.
@@ -91,25 +94,25 @@ run)
     # run OUT.txt cli <nufft-j arguments>: a command of the nufft-j command line (e.g. bench --device gpu --tune quick),
     # its output copied to OUT.txt. The tuning wisdom goes to $NUFFTJ_WISDOM (default: a fresh file under /tmp).
     shift
-    NUFFTJ_WISDOM="${NUFFTJ_WISDOM:-$(mktemp -d)/wisdom.json}" "$jre/jre/bin/java" -Xmx48g -Djava.awt.headless=true \
+    NUFFTJ_WISDOM="${NUFFTJ_WISDOM:-$(mktemp -d)/wisdom.json}" "$jre/jre/bin/java" $vec -Xmx48g -Djava.awt.headless=true \
       -cp "$cp_" org.nufftj.cli.Main "$@" | tee "$report"
   elif [ "${1:-}" = jmh ]; then
     # run OUT.txt jmh <JMH arguments>: a JMH benchmark of the test classes (e.g. PlaneWaveBenchmark -p device=cpu,gpu),
     # forked JVMs on the same runtime; its output copied to OUT.txt.
     shift
-    "$jre/jre/bin/java" -Djava.awt.headless=true -cp "$cp_" org.openjdk.jmh.Main -jvm "$jre/jre/bin/java" "$@" | tee "$report"
+    "$jre/jre/bin/java" $vec -Djava.awt.headless=true -cp "$cp_" org.openjdk.jmh.Main -jvm "$jre/jre/bin/java" -jvmArgsPrepend "$vec" "$@" | tee "$report"
   elif [ "${1:-}" = recon ]; then
     shift
     # -Xmx4g as scripts/recon-bench.sh uses on the build machine, so the heap figures compare; default GC (G1), as Fiji.
-    "$jre/jre/bin/java" -Xmx4g -Djava.awt.headless=true -cp "$cp_" org.nufftj.command.ReconMacroBenchmark "$report" \
+    "$jre/jre/bin/java" $vec -Xmx4g -Djava.awt.headless=true -cp "$cp_" org.nufftj.command.ReconMacroBenchmark "$report" \
       samples="$samples" "$@"
   else
     # NUFFTJ_BASELINE: an earlier report (e.g. the committed docs/gpu-report.md) to compare each benchmark row with.
-    "$jre/jre/bin/java" -Xmx48g -XX:+UseParallelGC -Dnufftj.samples="$samples" \
+    "$jre/jre/bin/java" $vec -Xmx48g -XX:+UseParallelGC -Dnufftj.samples="$samples" \
       -Dnufftj.baseline="${NUFFTJ_BASELINE:-}" -cp "$cp_" \
       org.nufftj.nufft.gpu.GpuSuite "$report" "$@"
   fi
   ;;
 *)
-  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...] | run OUT.txt cli ARGS... | run OUT.txt jmh ARGS..." >&2; exit 2;;
+  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all|exact|fft|transfer|fk] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...] | run OUT.txt cli ARGS... | run OUT.txt jmh ARGS..." >&2; exit 2;;
 esac
