@@ -35,6 +35,12 @@ import org.nufftj.trajectory.Trajectory;
  * Batches of T transforms run B at a time (cuFFT plan-many), B chosen so the grid (and, from host arrays, the image
  * and sample buffers) and FFT work areas fit the free device memory ({@link #chunkSize}).
  * </p>
+ * <p>
+ * From host arrays (Java arrays, or {@link PinnedArray}s, which need no CPU copy) a batch runs as a pipeline of
+ * pieces of about {@link #PIECE_BYTES} of transfers: the upload of piece i+1 (its own stream) and the download of
+ * piece i−1 (another stream) overlap the transform of piece i on the backend's stream, with two device slots of
+ * inputs and outputs and events between the streams.
+ * </p>
  */
 public final class GpuNufftPlan implements NufftPlan {
 
@@ -58,14 +64,25 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * n − ⌊N0/2⌋; the FFTs skip the lines outside it.
 	 */
 	private final int[] fftSize, imageStart, imageCount;
-	private final CUevent[] events = new CUevent[4];
+	/** Two sets of the four stage events, used by alternate pieces of a pipelined host-array execute. */
+	private final CUevent[][] eventSets = new CUevent[2][4];
+	/** The stage events of the latest execute (one of {@link #eventSets}). */
+	private CUevent[] events = eventSets[0];
+	/** Streams of a host-array execute's uploads and downloads, and events between them and the backend's stream. */
+	private final CUstream upStream = new CUstream(), downStream = new CUstream();
+	private final CUevent[] uploaded = new CUevent[2], computed = new CUevent[2];
 	private final DeviceArray dx, dy, dz;
 	private final byte[] deapodArgs;
 	private final GpuFfts ffts;
 	/** The points' device sort (kernels/setpts.cu): per-bin arrays made with the plan, per-point ones reused. */
 	private final GpuSetpts setpts;
-	/** Pinned staging of the plan's host transfers (coordinates in setPoints, images and samples in executes). */
+	/** Pinned staging of the coordinates in setPoints. */
 	private final PinnedStaging staging;
+	/**
+	 * Pinned staging rings of host-array executes (inputs, outputs), made by the first one: plans run only on device
+	 * buffers (iterative operators, recon) hold no more pinned memory than setPoints needs.
+	 */
+	private PinnedStaging upStaging, downStaging;
 	private final StageTimes times = new StageTimes();
 
 	private GpuPointSet points;
@@ -78,6 +95,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	private boolean pendingForward;
 	private boolean closed;
 	private int batchLimit = Integer.MAX_VALUE;
+	private long pieceBytes = PIECE_BYTES;
 
 	/**
 	 * A plan on {@code backend}'s device and stream ({@link GpuBackend#plan} makes them; the backend outlives the plan
@@ -126,10 +144,11 @@ public final class GpuNufftPlan implements NufftPlan {
 		GpuSetpts sort = null;
 		PinnedStaging pinned = null;
 		try {
-			for (int i = 0; i < events.length; i++) {
-				events[i] = new CUevent();
-				check(JCudaDriver.cuEventCreate(events[i], 0), "cuEventCreate");
-			}
+			for (final CUevent[] set : eventSets) createEvents(set, 0);
+			createEvents(uploaded, jcuda.driver.CUevent_flags.CU_EVENT_DISABLE_TIMING);
+			createEvents(computed, jcuda.driver.CUevent_flags.CU_EVENT_DISABLE_TIMING);
+			check(JCudaDriver.cuStreamCreate(upStream, 0), "cuStreamCreate (uploads)");
+			check(JCudaDriver.cuStreamCreate(downStream, 0), "cuStreamCreate (downloads)");
 			ax = deapodization(k, 0);
 			ay = deapodization(k, 1);
 			az = deapodization(k, 2);
@@ -251,6 +270,22 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	/**
+	 * Forward from and to pinned host memory: as the Java-array call, without the CPU copies through the staging
+	 * slices when the arrays have the plan's precision (the DMA reads and writes them directly); lengths as for
+	 * arrays (image [T][pixels], samples [T][points] complex interleaved).
+	 */
+	public void forward(final PinnedArray img, final PinnedArray smp) {
+		final int t = NufftPlan.transforms(this, img.length(), smp.length());
+		runHost(true, t, img.host(), smp.host());
+	}
+
+	/** Adjoint from and to pinned host memory; as {@link #forward(PinnedArray, PinnedArray)}. */
+	public void adjoint(final PinnedArray smp, final PinnedArray img) {
+		final int t = NufftPlan.transforms(this, img.length(), smp.length());
+		runHost(false, t, img.host(), smp.host());
+	}
+
+	/**
 	 * Forward on device buffers of this plan's backend and precision: image [T][pixels], samples [T][points] complex,
 	 * T from the lengths; in chunks of {@link #chunkSize} transforms when the grids of all T do not fit. Asynchronous on
 	 * the backend's stream (several chunks wait for each other's stage times).
@@ -316,6 +351,15 @@ public final class GpuNufftPlan implements NufftPlan {
 	public void limitBatch(final int transforms) {
 		InvalidInputException.require(transforms >= 1, "batch limit: expected >= 1, found " + transforms);
 		batchLimit = transforms;
+	}
+
+	/**
+	 * Transfer bytes per piece of a host-array execute (default {@link #PIECE_BYTES}); {@link Long#MAX_VALUE}: one
+	 * piece per memory chunk, no overlap of transfers and transforms. For tests and the transfer benchmark.
+	 */
+	void pieceBytes(final long bytes) {
+		if (bytes < 1) throw new IllegalArgumentException("piece bytes " + bytes + " < 1");
+		pieceBytes = bytes;
 	}
 
 	/** Allocates device buffers for {@code batch} transforms at once (grids, images and samples). */
@@ -388,6 +432,8 @@ public final class GpuNufftPlan implements NufftPlan {
 			points = null;
 			setpts.close();
 			staging.close();
+			if (upStaging != null) upStaging.close();
+			if (downStaging != null) downStaging.close();
 			for (final DeviceArray a : new DeviceArray[] { dx, dy, dz })
 				if (a != null) a.close();
 			destroyEvents();
@@ -444,7 +490,17 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	// -- helpers: execution --
 
-	/** Host-array execute: chunks of B transforms, each uploaded, transformed on the device and downloaded. */
+	/** Transfer bytes (input and output) per piece of a pipelined host-array execute. */
+	static final long PIECE_BYTES = 8L << 20;
+	/** Slices of each pinned staging ring (uploads, downloads). */
+	static final int STAGING_SLICES = 4;
+
+	/**
+	 * Host-array execute, pipelined: pieces of P transforms (about {@link #PIECE_BYTES} of transfers, within the
+	 * memory chunk B). Piece i is uploaded on {@link #upStream} into device slot i mod 2 (after the transform of piece
+	 * i−2 has read that slot), transformed on the backend's stream, and downloaded on {@link #downStream} while piece
+	 * i+1 is uploaded and transformed. With one piece, or memory for one slot only, the pieces run one after another.
+	 */
 	private void runHost(final boolean forward, final int t, final PinnedStaging.Host img,
 		final PinnedStaging.Host smp)
 	{
@@ -454,29 +510,51 @@ public final class GpuNufftPlan implements NufftPlan {
 		times.clear();
 		pendingTimes = false;
 		final int b = chunkSize(t, true);
-		reserve(b);
-		final int m = points.count;
-		final long imgLen = 2 * pixels, smpLen = 2L * m;
-		double upload = 0, download = 0;
-		final double[] stages = new double[3];
-		for (int t0 = 0; t0 < t; t0 += b) {
-			final int cb = Math.min(b, t - t0);
-			long s = System.nanoTime();
-			if (forward) staging.upload(img, t0 * imgLen, cb * imgLen, dbl, image.pointer(), stream);
-			else staging.upload(smp, t0 * smpLen, cb * smpLen, dbl, samples.pointer(), stream);
-			upload += (System.nanoTime() - s) / 1e6;
-			if (forward) forwardDevice(image.pointer(), samples.pointer(), cb);
-			else adjointDevice(samples.pointer(), image.pointer(), cb);
-			synchronize();
-			for (int i = 0; i < 3; i++) stages[i] += elapsed(i, i + 1);
-			s = System.nanoTime();
-			if (forward) staging.download(samples.pointer(), smp, t0 * smpLen, cb * smpLen, dbl, stream);
-			else staging.download(image.pointer(), img, t0 * imgLen, cb * imgLen, dbl, stream);
-			download += (System.nanoTime() - s) / 1e6;
+		final long inLen = forward ? 2 * pixels : 2L * points.count, outLen = forward ? 2L * points.count : 2 * pixels;
+		final long inBytes = inLen * (cbytes / 2), outBytes = outLen * (cbytes / 2);
+		int p = (int) Math.min(Math.min(t, b), (pieceBytes - 1) / (inBytes + outBytes) + 1);
+		if (p < t) p = Math.min(p, Math.max(1, b / 2)); // several pieces: two device slots where memory allows
+		final int piece = p, pieces = (t + p - 1) / p;
+		final int slots = pieces > 1 && 2 * p <= b ? 2 : 1;
+		ensureGrid(piece);
+		ensureHostBuffers(slots * piece);
+		if (upStaging == null) upStaging = new PinnedStaging(STAGING_SLICES);
+		if (downStaging == null) downStaging = new PinnedStaging(STAGING_SLICES);
+		final DeviceArray dIn = forward ? image : samples, dOut = forward ? samples : image;
+		final PinnedStaging.Host in = forward ? img : smp, out = forward ? smp : img;
+		final double[] ms = new double[2], stages = new double[3];
+		final int lag = slots - 1;
+		for (int i = 0; i < pieces + lag; i++) {
+			if (i < pieces) {
+				final int t0 = i * piece, cb = Math.min(piece, t - t0), s = i % slots;
+				final long start = System.nanoTime();
+				final CUdeviceptr dIn0 = dIn.at(s * piece * inBytes), dOut0 = dOut.at(s * piece * outBytes);
+				check(JCudaDriver.cuStreamWaitEvent(upStream, computed[s], 0), "cuStreamWaitEvent (device slot free)");
+				upStaging.upload(in, t0 * inLen, cb * inLen, dbl, dIn0, upStream);
+				check(JCudaDriver.cuEventRecord(uploaded[s], upStream), "cuEventRecord (piece uploaded)");
+				check(JCudaDriver.cuStreamWaitEvent(stream, uploaded[s], 0), "cuStreamWaitEvent (piece uploaded)");
+				events = eventSets[i % 2];
+				if (forward) forwardDevice(dIn0, dOut0, cb);
+				else adjointDevice(dIn0, dOut0, cb);
+				check(JCudaDriver.cuEventRecord(computed[s], stream), "cuEventRecord (piece transformed)");
+				ms[0] += (System.nanoTime() - start) / 1e6;
+			}
+			final int j = i - lag;
+			if (j >= 0) {
+				final int t0 = j * piece, cb = Math.min(piece, t - t0), s = j % slots;
+				final long start = System.nanoTime();
+				check(JCudaDriver.cuStreamWaitEvent(downStream, computed[s], 0), "cuStreamWaitEvent (piece transformed)");
+				downStaging.download(dOut.at(s * piece * outBytes), out, t0 * outLen, cb * outLen, dbl, downStream);
+				ms[1] += (System.nanoTime() - start) / 1e6;
+				final CUevent[] latest = events;
+				events = eventSets[j % 2];
+				for (int k = 0; k < 3; k++) stages[k] += elapsed(k, k + 1);
+				events = latest;
+			}
 		}
-		times.add("upload", upload);
+		times.add("upload", ms[0]);
 		addStageTimes(forward, stages);
-		times.add("download", download);
+		times.add("download", ms[1]);
 	}
 
 	/**
@@ -734,9 +812,19 @@ public final class GpuNufftPlan implements NufftPlan {
 		return DeviceArray.of(f, "deapodization, axis " + axis);
 	}
 
+	private static void createEvents(final CUevent[] set, final int flags) {
+		for (int i = 0; i < set.length; i++) {
+			set[i] = new CUevent();
+			check(JCudaDriver.cuEventCreate(set[i], flags), "cuEventCreate");
+		}
+	}
+
 	private void destroyEvents() {
-		for (final CUevent e : events)
-			if (e != null) JCudaDriver.cuEventDestroy(e);
+		for (final CUevent[] set : new CUevent[][] { eventSets[0], eventSets[1], uploaded, computed })
+			for (final CUevent e : set)
+				if (e != null) JCudaDriver.cuEventDestroy(e);
+		for (final CUstream st : new CUstream[] { upStream, downStream })
+			if (!st.equals(new CUstream())) JCudaDriver.cuStreamDestroy(st);
 	}
 
 	private void ensureOpen() {

@@ -14,27 +14,40 @@ import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
 /**
- * Copies between Java arrays and device memory through two pinned (page-locked) host slices, so that the CPU copy
- * of one slice (with any float ↔ double conversion) overlaps the DMA of the other: transfers run at pinned-DMA speed
- * instead of the driver's pageable path. Owned by one user (a plan, a GPU recon) on one context; {@link #close()} frees
- * the pinned memory. Create it with the device's context current.
+ * Copies between Java arrays and device memory through a ring of pinned (page-locked) host slices, so that the CPU
+ * copy of one slice (with any float ↔ double conversion) overlaps the DMA of the others: transfers run at pinned-DMA
+ * speed instead of the driver's pageable path. A {@link PinnedArray} of the transfer's precision needs no slice: its
+ * memory is copied from or into directly. Owned by one user (a plan, a GPU recon) on one context; {@link #close()}
+ * frees the pinned memory. Create it with the device's context current.
  */
 public final class PinnedStaging implements AutoCloseable {
 
-	/** Bytes per slice: large enough for full DMA speed, small enough to keep both slices in flight. */
+	/** Bytes per slice: large enough for full DMA speed, small enough to keep several slices in flight. */
 	static final int SLICE = 4 << 20;
 
-	private final Pointer[] host = { new Pointer(), new Pointer() };
-	private final ByteBuffer[] buffers = new ByteBuffer[2];
-	private final CUevent[] done = { new CUevent(), new CUevent() };
+	private final Pointer[] host;
+	private final ByteBuffer[] buffers;
+	private final CUevent[] done;
 	private boolean closed;
 
+	/** Two slices. */
 	public PinnedStaging() {
+		this(2);
+	}
+
+	/** {@code slices} slices of {@link #SLICE} bytes (at least 2). */
+	public PinnedStaging(final int slices) {
+		if (slices < 2) throw new IllegalArgumentException("pinned staging: " + slices + " slices, at least 2");
+		host = new Pointer[slices];
+		buffers = new ByteBuffer[slices];
+		done = new CUevent[slices];
 		boolean ok = false;
 		try {
-			for (int i = 0; i < 2; i++) {
+			for (int i = 0; i < slices; i++) {
+				host[i] = new Pointer();
 				check(JCudaDriver.cuMemHostAlloc(host[i], SLICE, 0), "cuMemHostAlloc(" + SLICE + " bytes, pinned staging)");
 				buffers[i] = host[i].getByteBuffer(0, SLICE).order(ByteOrder.nativeOrder());
+				done[i] = new CUevent();
 				check(JCudaDriver.cuEventCreate(done[i], 0), "cuEventCreate");
 			}
 			ok = true;
@@ -55,6 +68,14 @@ public final class PinnedStaging implements AutoCloseable {
 
 		/** Copies n values of the slice from value index {@code at} into a[o …). */
 		abstract void drain(ByteBuffer b, int o, int at, int n, boolean dbl);
+
+		/**
+		 * Page-locked memory of value {@code o} when the array is pinned and stored as {@code dbl ? double : float}
+		 * (a transfer then needs no slice), else null.
+		 */
+		Pointer pinned(final long o, final boolean dbl) {
+			return null;
+		}
 
 		static Host of(final float[] a) {
 			return new Host() {
@@ -141,9 +162,15 @@ public final class PinnedStaging implements AutoCloseable {
 		final CUstream stream)
 	{
 		final int size = dbl ? 8 : 4;
+		final Pointer direct = src.pinned(offset, dbl);
+		if (direct != null) {
+			check(JCudaDriver.cuMemcpyHtoDAsync(dst, direct, count * size, stream),
+				"cuMemcpyHtoDAsync(" + count * size + " bytes, pinned array)");
+			return;
+		}
 		final int perSlice = SLICE / size;
 		int slot = 0;
-		for (long done0 = 0; done0 < count; done0 += perSlice, slot ^= 1) {
+		for (long done0 = 0; done0 < count; done0 += perSlice, slot = (slot + 1) % host.length) {
 			final int n = (int) Math.min(perSlice, count - done0);
 			check(JCudaDriver.cuEventSynchronize(done[slot]), "cuEventSynchronize(pinned staging)");
 			final ByteBuffer b = buffers[slot];
@@ -160,11 +187,20 @@ public final class PinnedStaging implements AutoCloseable {
 		final CUstream stream)
 	{
 		final int size = dbl ? 8 : 4;
+		final Pointer direct = dst.pinned(offset, dbl);
+		if (direct != null) {
+			check(JCudaDriver.cuMemcpyDtoHAsync(direct, src, count * size, stream),
+				"cuMemcpyDtoHAsync(" + count * size + " bytes, pinned array)");
+			check(JCudaDriver.cuEventRecord(done[0], stream), "cuEventRecord");
+			check(JCudaDriver.cuEventSynchronize(done[0]), "cuEventSynchronize(pinned array download)");
+			return;
+		}
 		final int perSlice = SLICE / size;
 		final int slices = (int) ((count + perSlice - 1) / perSlice);
-		for (int s = 0; s < Math.min(2, slices); s++) queueDownload(src, s, perSlice, count, size, stream);
+		final int ring = host.length;
+		for (int s = 0; s < Math.min(ring, slices); s++) queueDownload(src, s, perSlice, count, size, stream);
 		for (int s = 0; s < slices; s++) {
-			final int slot = s & 1;
+			final int slot = s % ring;
 			check(JCudaDriver.cuEventSynchronize(done[slot]), "cuEventSynchronize(pinned staging)");
 			final long first = (long) s * perSlice;
 			final int n = (int) Math.min(perSlice, count - first);
@@ -172,14 +208,14 @@ public final class PinnedStaging implements AutoCloseable {
 			b.clear();
 			final long to = offset + first;
 			parts(n, (start, len) -> dst.drain(b, (int) to + start, start, len, dbl));
-			if (s + 2 < slices) queueDownload(src, s + 2, perSlice, count, size, stream);
+			if (s + ring < slices) queueDownload(src, s + ring, perSlice, count, size, stream);
 		}
 	}
 
 	private void queueDownload(final CUdeviceptr src, final int s, final int perSlice, final long count, final int size,
 		final CUstream stream)
 	{
-		final int slot = s & 1;
+		final int slot = s % host.length;
 		final long first = (long) s * perSlice;
 		final int n = (int) Math.min(perSlice, count - first);
 		check(JCudaDriver.cuMemcpyDtoHAsync(host[slot], src.withByteOffset(first * size), (long) n * size, stream),
@@ -208,9 +244,9 @@ public final class PinnedStaging implements AutoCloseable {
 	public void close() {
 		if (closed) return;
 		closed = true;
-		for (int i = 0; i < 2; i++) {
-			JCudaDriver.cuEventDestroy(done[i]);
-			JCudaDriver.cuMemFreeHost(host[i]);
+		for (int i = 0; i < host.length; i++) {
+			if (done[i] != null) JCudaDriver.cuEventDestroy(done[i]);
+			if (host[i] != null && buffers[i] != null) JCudaDriver.cuMemFreeHost(host[i]);
 		}
 	}
 }

@@ -1,0 +1,239 @@
+package org.nufftj.nufft.gpu;
+
+import static org.nufftj.nufft.gpu.Cuda.check;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.function.Consumer;
+
+import jcuda.Pointer;
+import jcuda.driver.CUstream;
+import jcuda.driver.JCudaDriver;
+
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftParameters;
+import org.nufftj.nufft.ParameterChoice;
+import org.nufftj.nufft.SpreadMethod;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * Host transfers of the GPU engine (issue 9, item 3), side by side in one run: the PCIe bound (pinned DMA, each
+ * direction alone and both at once), the driver's pageable path from a Java array, the staging ring from and to Java
+ * arrays; then whole executes of the end-to-end rows from Java arrays without and with the pipeline, from
+ * {@link PinnedArray}s, and device-resident, against the reference library's pinned-buffer figures
+ * (../shared/GPU.md). Run by GpuSuite ({@code run REPORT.md transfer}, and with every full benchmark run).
+ */
+final class GpuTransferBenchmark {
+
+	private GpuTransferBenchmark() {}
+
+	/** Bytes of the bandwidth measurements. */
+	static final int BYTES = 64 << 20;
+
+	static String report() {
+		final StringBuilder md = new StringBuilder("\n## Host transfers and end-to-end executes (issue 9, item 3)\n\n");
+		try (GpuBackend b = GpuBackend.open(0)) {
+			bandwidth(b, md);
+			executes(b, md);
+		}
+		catch (final RuntimeException e) {
+			md.append("\nTransfer benchmark failed: ").append(Cuda.brief(e)).append("\n");
+			e.printStackTrace(System.out);
+		}
+		return md.toString();
+	}
+
+	// -- bandwidth --
+
+	private static void bandwidth(final GpuBackend b, final StringBuilder md) {
+		b.gpu().makeCurrent();
+		final CUstream s1 = b.stream(), s2 = new CUstream();
+		check(JCudaDriver.cuStreamCreate(s2, 0), "cuStreamCreate");
+		final Pointer pinA = new Pointer(), pinB = new Pointer();
+		check(JCudaDriver.cuMemHostAlloc(pinA, BYTES, 0), "cuMemHostAlloc");
+		check(JCudaDriver.cuMemHostAlloc(pinB, BYTES, 0), "cuMemHostAlloc");
+		final float[] java = new float[BYTES / 4];
+		final Random r = new Random(1);
+		for (int i = 0; i < java.length; i++) java[i] = r.nextFloat();
+		try (DeviceArray dA = new DeviceArray(BYTES, "bandwidth A"); DeviceArray dB = new DeviceArray(BYTES, "bandwidth B");
+			PinnedStaging two = new PinnedStaging(2); PinnedStaging four = new PinnedStaging(4);
+			PinnedStaging eight = new PinnedStaging(8))
+		{
+			final double h2d = CudaEvents.medianMs(s1, 2, 9, i -> check(JCudaDriver.cuMemcpyHtoDAsync(dA.pointer(), pinA,
+				BYTES, s1), "cuMemcpyHtoDAsync"));
+			final double d2h = CudaEvents.medianMs(s1, 2, 9, i -> check(JCudaDriver.cuMemcpyDtoHAsync(pinB, dB.pointer(),
+				BYTES, s1), "cuMemcpyDtoHAsync"));
+			final double both = wallMs(2, 9, i -> {
+				check(JCudaDriver.cuMemcpyHtoDAsync(dA.pointer(), pinA, BYTES, s1), "cuMemcpyHtoDAsync");
+				check(JCudaDriver.cuMemcpyDtoHAsync(pinB, dB.pointer(), BYTES, s2), "cuMemcpyDtoHAsync");
+				check(JCudaDriver.cuStreamSynchronize(s1), "sync");
+				check(JCudaDriver.cuStreamSynchronize(s2), "sync");
+			});
+			final double pageUp = wallMs(2, 9, i -> check(JCudaDriver.cuMemcpyHtoD(dA.pointer(), Pointer.to(java), BYTES),
+				"cuMemcpyHtoD(pageable)"));
+			final double pageDown = wallMs(2, 9, i -> check(JCudaDriver.cuMemcpyDtoH(Pointer.to(java), dB.pointer(),
+				BYTES), "cuMemcpyDtoH(pageable)"));
+			final PinnedStaging[] rings = { two, four, eight };
+			final double[] stagedUp = new double[3], stagedDown = new double[3];
+			for (int k = 0; k < 3; k++) {
+				final PinnedStaging staging = rings[k];
+				stagedUp[k] = wallMs(2, 9, i -> {
+					staging.upload(java, 0, java.length, false, dA.pointer(), s1);
+					check(JCudaDriver.cuStreamSynchronize(s1), "sync");
+				});
+				stagedDown[k] = wallMs(2, 9, i -> staging.download(dB.pointer(), java, 0, java.length, false, s1));
+			}
+			md.append("64 MiB per copy; pinned: CUDA events, others wall clock; median of 9 after 2 warm-ups. staged = ")
+				.append("a ring of n pinned slices of ").append(PinnedStaging.SLICE >> 20)
+				.append(" MiB (the plans' executes use n = ").append(GpuNufftPlan.STAGING_SLICES)
+				.append("), filled and drained by ")
+				.append(Runtime.getRuntime().availableProcessors()).append(" host threads, from and to a Java float[].\n\n");
+			md.append("| copy | ms | GB/s |\n|---|---|---|\n");
+			row(md, "pinned host → device", h2d, BYTES);
+			row(md, "pinned device → host", d2h, BYTES);
+			row(md, "pinned, both directions at once (2 × 64 MiB)", both, 2L * BYTES);
+			row(md, "pageable Java float[] → device (driver)", pageUp, BYTES);
+			row(md, "pageable device → Java float[] (driver)", pageDown, BYTES);
+			for (int k = 0; k < 3; k++) {
+				row(md, "staged Java float[] → device, n = " + (2 << k), stagedUp[k], BYTES);
+				row(md, "staged device → Java float[], n = " + (2 << k), stagedDown[k], BYTES);
+			}
+			bound[0] = BYTES / h2d;
+			bound[1] = BYTES / d2h;
+		}
+		finally {
+			JCudaDriver.cuMemFreeHost(pinA);
+			JCudaDriver.cuMemFreeHost(pinB);
+			JCudaDriver.cuStreamDestroy(s2);
+		}
+	}
+
+	/** Pinned bytes per ms measured above: host → device, device → host. */
+	private static final double[] bound = { Double.NaN, Double.NaN };
+
+	private static void row(final StringBuilder md, final String what, final double ms, final long bytes) {
+		md.append(String.format(Locale.ROOT, "| %s | %.3f | %.1f |%n", what, ms, bytes / ms / 1e6));
+	}
+
+	// -- executes --
+
+	/** An end-to-end row: a GpuBenchmark workload and the reference library's pinned-buffer times (ms). */
+	private static final class E2e {
+
+		final GpuBenchmark.Row row;
+		final double refAdjoint, refForward;
+
+		E2e(final GpuBenchmark.Row row, final double refAdjoint, final double refForward) {
+			this.row = row;
+			this.refAdjoint = refAdjoint;
+			this.refForward = refForward;
+		}
+	}
+
+	static List<E2e> rows() {
+		final List<E2e> l = new ArrayList<>();
+		for (final GpuBenchmark.Row r : GpuBenchmark.rows()) {
+			if (r.eps != 1e-3) continue;
+			if (r.name.equals("random 2D 512², M=1,048,576")) l.add(new E2e(r, 0.42, 0.30));
+			if (r.name.equals("random 2D 512², M=1,048,576, 8 transforms")) l.add(new E2e(r, 3.06, 2.13));
+			if (r.name.equals("radial 2D 512², 1024 × 1024 spokes, 8 transforms")) l.add(new E2e(r, 2.80, 1.97));
+			if (r.name.startsWith("kooshball 3D 128³")) l.add(new E2e(r, 2.08, 1.65));
+			if (r.name.equals("random 3D 256³, M=16,777,216")) l.add(new E2e(r, 17.2, 14.5));
+		}
+		return l;
+	}
+
+	private static void executes(final GpuBackend b, final StringBuilder md) {
+		md.append("\nWhole executes, float, shared spreading, wall clock median of 7 after 2 warm-ups (device-resident: ")
+			.append("CUDA events, median of 10 after 3). serial = Java arrays, upload → transform → download one ")
+			.append("after another (the path before the pipeline); pipelined = Java arrays, pieces of about ")
+			.append(GpuNufftPlan.PIECE_BYTES >> 20).append(" MiB of transfers overlapping the transforms; pinned = ")
+			.append("PinnedArray in and out, pipelined, no CPU copy; bound = input bytes / pinned H2D rate + output ")
+			.append("bytes / pinned D2H rate (the copies alone, not overlapped); ref = the reference library with pinned ")
+			.append("buffers and asynchronous copies (../shared/GPU.md, not measured in this run); ratio = ours / ref; ")
+			.append("images/s = transforms per second of the pipelined Java-array execute.\n\n");
+		md.append("| case | dir | device ms | serial ms | pipelined ms | pinned ms | bound ms | ref pinned ms | ")
+			.append("pipelined / ref | pinned / ref | images/s (arrays / pinned) |\n")
+			.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+		for (final E2e e : rows()) {
+			try {
+				execute(b, e, md);
+			}
+			catch (final RuntimeException x) {
+				md.append("| ").append(e.row.name).append(" | | failed: ").append(Cuda.brief(x).replace('|', '/'))
+					.append(" |||||||||\n");
+				x.printStackTrace(System.out);
+			}
+		}
+	}
+
+	private static void execute(final GpuBackend b, final E2e e, final StringBuilder md) {
+		final GpuBenchmark.Row row = e.row;
+		final Random r = new Random(row.hashCode() ^ System.nanoTime());
+		final Trajectory t = GpuBenchmark.trajectory(row, r);
+		final int m = t.count(), tr = row.transforms;
+		long px = 1;
+		for (final int n : row.size) px *= n;
+		final NufftOptions o = NufftOptions.defaults().withTolerance(row.eps).withSpreadMethod(SpreadMethod.SHARED)
+			.withDevice(b.device());
+		final NufftParameters p = ParameterChoice.choose(row.size, o);
+		final float[] img = GpuBenchmark.gaussian(r, (int) (2 * px * tr)), smp = GpuBenchmark.gaussian(r, 2 * m * tr);
+		final float[] outSmp = new float[smp.length], outImg = new float[img.length];
+		try (GpuNufftPlan plan = new GpuNufftPlan(b, p, o, null);
+			PinnedArray pImg = PinnedArray.floats(b, img.length); PinnedArray pSmp = PinnedArray.floats(b, smp.length);
+			PinnedArray pOutImg = PinnedArray.floats(b, img.length);
+			PinnedArray pOutSmp = PinnedArray.floats(b, smp.length);
+			DeviceArray dImg = DeviceArray.of(img, "image"); DeviceArray dSmp = DeviceArray.of(smp, "samples");
+			DeviceArray dOutImg = new DeviceArray(4L * img.length, "out image");
+			DeviceArray dOutSmp = new DeviceArray(4L * smp.length, "out samples"))
+		{
+			pImg.floats().put(img);
+			pSmp.floats().put(smp);
+			plan.setPoints(t);
+			plan.reserve(tr);
+			final double devA = CudaEvents.medianMs(plan.stream(), 3, 10, i -> plan.adjointDevice(dSmp.pointer(),
+				dOutImg.pointer(), tr));
+			final double devF = CudaEvents.medianMs(plan.stream(), 3, 10, i -> plan.forwardDevice(dImg.pointer(),
+				dOutSmp.pointer(), tr));
+			plan.pieceBytes(Long.MAX_VALUE);
+			final double serA = wallMs(2, 7, i -> plan.adjoint(smp, outImg));
+			final double serF = wallMs(2, 7, i -> plan.forward(img, outSmp));
+			plan.pieceBytes(GpuNufftPlan.PIECE_BYTES);
+			final double pipA = wallMs(2, 7, i -> plan.adjoint(smp, outImg));
+			final String stagesA = plan.times().toString();
+			final double pipF = wallMs(2, 7, i -> plan.forward(img, outSmp));
+			final double pinA = wallMs(2, 7, i -> plan.adjoint(pSmp, pOutImg));
+			final double pinF = wallMs(2, 7, i -> plan.forward(pImg, pOutSmp));
+			final long imgBytes = 4L * img.length, smpBytes = 4L * smp.length;
+			final double boundA = smpBytes / bound[0] + imgBytes / bound[1];
+			final double boundF = imgBytes / bound[0] + smpBytes / bound[1];
+			line(md, row.name, "adjoint", devA, serA, pipA, pinA, boundA, e.refAdjoint, tr);
+			line(md, row.name, "forward", devF, serF, pipF, pinF, boundF, e.refForward, tr);
+			System.out.println(row.name + " pipelined adjoint stages: " + stagesA);
+		}
+	}
+
+	private static void line(final StringBuilder md, final String name, final String dir, final double dev,
+		final double serial, final double pipelined, final double pinned, final double bound, final double ref,
+		final int transforms)
+	{
+		md.append(String.format(Locale.ROOT,
+			"| %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %,.0f / %,.0f |%n", name, dir, dev,
+			serial, pipelined, pinned, bound, ref, pipelined / ref, pinned / ref, transforms * 1000 / pipelined,
+			transforms * 1000 / pinned));
+	}
+
+	/** Median wall clock ms of {@code reps} calls after {@code warmups}. */
+	private static double wallMs(final int warmups, final int reps, final Consumer<Integer> call) {
+		for (int i = 0; i < warmups; i++) call.accept(i);
+		final double[] ms = new double[reps];
+		for (int i = 0; i < reps; i++) {
+			final long s = System.nanoTime();
+			call.accept(i);
+			ms[i] = (System.nanoTime() - s) / 1e6;
+		}
+		return GpuBenchmark.median(ms);
+	}
+}

@@ -1,0 +1,188 @@
+package org.nufftj.nufft.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.util.Random;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.nufftj.InvalidInputException;
+import org.nufftj.TestSeeds;
+import org.nufftj.nufft.Arrays2;
+import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.DeviceChoice;
+import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.TestBuffers;
+import org.nufftj.nufft.TestTrajectories;
+import org.nufftj.trajectory.Trajectory;
+
+/**
+ * Host-array executes of {@link GpuNufftPlan} as a pipeline (issue 9, item 3): pieces of one, two and all transforms,
+ * uploads and downloads on their own streams overlapping the transforms, give the device-buffer result of the same
+ * plan (one batch, no host transfers); {@link PinnedArray}s of either precision give the Java-array result; bad pinned
+ * arrays are refused with a message. Fresh random inputs; messages name the case and the seed.
+ */
+@Tag("gpu")
+@ExtendWith(GpuTests.Available.class)
+class GpuTransferTest {
+
+	private static GpuBackend backend;
+
+	@BeforeAll
+	static void open() {
+		GpuTests.assumeGpu();
+		backend = GpuBackend.open(0);
+	}
+
+	@AfterAll
+	static void close() {
+		if (backend != null) backend.close();
+	}
+
+	private static NufftOptions options(final Precision p) {
+		return NufftOptions.defaults().withTolerance(p == Precision.DOUBLE ? 1e-9 : 1e-4).withPrecision(p)
+			.withDevice(DeviceChoice.CPU); // the backend decides the device
+	}
+
+	/**
+	 * T = 7 transforms from Java arrays in pieces of 1 and 2 transforms (several pieces, two device slots, the last
+	 * piece short), in one piece, and with memory for one transform at a time (pieces one after another), against the
+	 * device-buffer forward and adjoint of the same data.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void pipelinedHostArraysEqualDeviceBuffers(final Precision p) {
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		final int[] size = { 48, 40 };
+		final int t = 7, px = 48 * 40;
+		final Trajectory traj = TestTrajectories.make("radial", size, 4000, r);
+		final int m = traj.count();
+		final double[] x = Arrays2.gaussian(r, 2 * px * t), y = Arrays2.gaussian(r, 2 * m * t);
+		try (GpuNufftPlan plan = backend.plan(size, options(p)); Buffer gx = TestBuffers.upload(backend, x, p);
+			Buffer gy = TestBuffers.upload(backend, y, p); Buffer fx = backend.allocate(2L * m * t, p);
+			Buffer ay = backend.allocate(2L * px * t, p))
+		{
+			plan.setPoints(traj);
+			plan.forward(gx, fx);
+			plan.adjoint(gy, ay);
+			final double[] fRef = TestBuffers.download(backend, fx), aRef = TestBuffers.download(backend, ay);
+			final long perTransform = (2L * px + 2L * m) * (p == Precision.DOUBLE ? 8 : 4);
+			final long[] pieces = { 1, 2 * perTransform, Long.MAX_VALUE, 1 };
+			final String[] names = { "pieces of 1", "pieces of 2", "one piece", "memory for 1 transform" };
+			for (int c = 0; c < pieces.length; c++) {
+				plan.pieceBytes(pieces[c]);
+				if (c == 3) plan.limitBatch(1);
+				final double[] f = new double[2 * m * t], a = new double[2 * px * t];
+				plan.forward(x, f);
+				plan.adjoint(y, a);
+				final double tol = p == Precision.DOUBLE ? 1e-12 : 1e-6;
+				final String s = " (" + p + ", " + names[c] + ", seed " + seed + ")";
+				final double ef = Arrays2.relativeError(f, fRef), ea = Arrays2.relativeError(a, aRef);
+				assertTrue(ef <= tol, "forward from arrays vs device buffers: " + ef + s);
+				assertTrue(ea <= tol, "adjoint from arrays vs device buffers: " + ea + s);
+				assertTrue(plan.times().snapshot().containsKey("upload") && plan.times().snapshot().containsKey("fft"),
+					"stage times" + s + ": " + plan.times());
+			}
+		}
+	}
+
+	/**
+	 * Pinned arrays of the plan's precision (copied by DMA directly) and of the other one (converted through the
+	 * staging slices) give the Java-array results, pipelined over T = 5 transforms.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void pinnedArraysEqualJavaArrays(final Precision p) {
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		final int[] size = { 32, 36 };
+		final int t = 5, px = 32 * 36;
+		final Trajectory traj = TestTrajectories.make("random", size, 3000, r);
+		final int m = traj.count();
+		final double[] x = Arrays2.gaussian(r, 2 * px * t), y = Arrays2.gaussian(r, 2 * m * t);
+		try (GpuNufftPlan plan = backend.plan(size, options(p))) {
+			plan.setPoints(traj);
+			plan.pieceBytes(1);
+			final double[] fRef = new double[2 * m * t], aRef = new double[2 * px * t];
+			plan.forward(x, fRef);
+			plan.adjoint(y, aRef);
+			for (final boolean pinnedDouble : new boolean[] { false, true }) {
+				try (PinnedArray px_ = pinned(x, pinnedDouble); PinnedArray py = pinned(y, pinnedDouble);
+					PinnedArray pf = pinned(new double[2 * m * t], pinnedDouble);
+					PinnedArray pa = pinned(new double[2 * px * t], pinnedDouble))
+				{
+					plan.forward(px_, pf);
+					plan.adjoint(py, pa);
+					// A float pinned array holds the results rounded to float: compare at float precision then.
+					final double tol = p == Precision.DOUBLE && pinnedDouble ? 1e-13 : 1e-6;
+					final String s = " (plan " + p + ", pinned " + (pinnedDouble ? "double" : "float") + ", seed " +
+						seed + ")";
+					final double ef = Arrays2.relativeError(values(pf), fRef), ea = Arrays2.relativeError(values(pa), aRef);
+					assertTrue(ef <= tol, "forward from pinned arrays vs Java arrays: " + ef + s);
+					assertTrue(ea <= tol, "adjoint from pinned arrays vs Java arrays: " + ea + s);
+				}
+			}
+		}
+	}
+
+	/** Bad pinned arrays: a length that holds no whole number of transforms, a closed array, the wrong view, none. */
+	@Test
+	void badPinnedArraysAreRefusedWithAMessage() {
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		final int[] size = { 16, 16 };
+		final Trajectory traj = TestTrajectories.make("random", size, 500, r);
+		try (GpuNufftPlan plan = backend.plan(size, options(Precision.FLOAT));
+			PinnedArray img = PinnedArray.floats(backend, 2 * 256);
+			PinnedArray shortSamples = PinnedArray.floats(backend, 2 * 500 - 2))
+		{
+			plan.setPoints(traj);
+			final InvalidInputException e = assertThrows(InvalidInputException.class, () -> plan.adjoint(shortSamples,
+				img));
+			assertTrue(e.getMessage().contains("transforms") && e.getMessage().contains(String.valueOf(2 * 500 - 2)),
+				e.getMessage());
+			final PinnedArray closed = PinnedArray.floats(backend, 2 * 500);
+			closed.close();
+			assertThrows(IllegalStateException.class, () -> plan.adjoint(closed, img));
+			assertThrows(IllegalStateException.class, img::doubles);
+			final InvalidInputException none = assertThrows(InvalidInputException.class, () -> PinnedArray.doubles(
+				backend, 0));
+			assertTrue(none.getMessage().contains("pinned array"), none.getMessage());
+			assertEquals(512, img.length());
+		}
+	}
+
+	private static PinnedArray pinned(final double[] v, final boolean dbl) {
+		final PinnedArray a = dbl ? PinnedArray.doubles(backend, v.length) : PinnedArray.floats(backend, v.length);
+		if (dbl) a.doubles().put(v);
+		else {
+			final FloatBuffer f = a.floats();
+			for (int i = 0; i < v.length; i++) f.put(i, (float) v[i]);
+		}
+		return a;
+	}
+
+	private static double[] values(final PinnedArray a) {
+		final double[] v = new double[(int) a.length()];
+		if (a.isDouble()) {
+			final DoubleBuffer d = a.doubles();
+			d.get(v);
+		}
+		else {
+			final FloatBuffer f = a.floats();
+			for (int i = 0; i < v.length; i++) v[i] = f.get(i);
+		}
+		return v;
+	}
+}
