@@ -463,6 +463,28 @@ __device__ __forceinline__ void copy_centred(typename Cplx<T>::type* small, type
 	}
 }
 
+// -- sparse matrix (ELL, tables transposed: entry e of row r at e·rows + r, so that neighbouring threads read
+// neighbouring table values) --
+
+/** y[b·rows + r] = Σ_e w[e·rows + r]·x[b·cols + index[e·rows + r]] (index −1: no term), i = b·rows + r < n. */
+template <typename T>
+__device__ __forceinline__ void sparse_apply(const int* index, const typename Cplx<T>::type* w,
+	const typename Cplx<T>::type* x, typename Cplx<T>::type* y, long long rows, int k, long long cols, long long n)
+{
+	GRID_STRIDE(i, n) {
+		const long long b = i / rows, r = i - b * rows;
+		T re = 0, im = 0;
+		for (int e = 0; e < k; e++) {
+			const int c = index[e * rows + r];
+			if (c < 0) continue;
+			const typename Cplx<T>::type v = w[e * rows + r], u = x[b * cols + c];
+			re += v.x * u.x - v.y * u.y;
+			im += v.x * u.y + v.y * u.x;
+		}
+		y[i] = cplx<T>(re, im);
+	}
+}
+
 // -- entry points: <name>_<f|d>; the argument lists are mirrored, one line each, in GpuVectorKernels --
 
 #define VECTOR_ENTRIES(T, S)                                                                                            \
@@ -514,6 +536,11 @@ __device__ __forceinline__ void copy_centred(typename Cplx<T>::type* small, type
 		int ny, int nz, int bx, int by, int bz, int ox, int oy, int oz, int pad)                                          \
 	{                                                                                                                   \
 		copy_centred<T>(small, big, n, nx, ny, nz, bx, by, bz, ox, oy, oz, pad);                                        \
+	}                                                                                                                   \
+	extern "C" __global__ void vec_sparse_apply_##S(const int* index, const Cplx<T>::type* w,                         \
+		const Cplx<T>::type* x, Cplx<T>::type* y, long long rows, int k, long long cols, long long n)                    \
+	{                                                                                                                   \
+		sparse_apply<T>(index, w, x, y, rows, k, cols, n);                                                              \
 	}                                                                                                                   \
 	extern "C" __global__ void vec_coil_energy_##S(const Cplx<T>::type* images, double* energy, long long pixels)      \
 	{                                                                                                                   \

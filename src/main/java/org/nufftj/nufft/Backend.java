@@ -203,6 +203,19 @@ public interface Backend extends AutoCloseable {
 		fft(x, size, sign);
 	}
 
+	/**
+	 * A sparse matrix of {@code rows} × {@code columns} complex entries on this backend, {@code entriesPerRow} per row
+	 * ({@link SparseMatrix}: ELL tables, index −1 = no entry, weights complex interleaved), in {@code precision}. The
+	 * tables are checked ({@link SparseMatrix#check}) and copied.
+	 */
+	SparseMatrix sparse(int rows, int columns, int entriesPerRow, int[] index, double[] weights, Precision precision);
+
+	/**
+	 * y_t = A·x_t for each of the T vectors held back to back in x (2·C values each) and y (2·R each): y_t[r] =
+	 * Σ_k w[r,k]·x_t[index[r,k]], complex. A, x and y share this backend and precision; y must not overlap x.
+	 */
+	void apply(SparseMatrix a, Buffer x, Buffer y);
+
 	/** Frees what the backend holds; idempotent. */
 	@Override
 	void close();

@@ -390,6 +390,72 @@ public abstract class AbstractBackendTest {
 		}
 	}
 
+	// -- sparse matrices --
+
+	/**
+	 * A random ELL matrix (entries −1, repeated columns in a row, complex weights) applied to a batch of 4 vectors, and
+	 * to a slice of one, against the dense product in double.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void sparseApplyIsTheProductWithTheMatrix(final Precision p) {
+		final int rows = 301, cols = 173, k = 3, t = 4;
+		final int[] index = new int[rows * k];
+		for (int i = 0; i < index.length; i++) index[i] = random.nextInt(8) == 0 ? -1 : random.nextInt(cols);
+		index[k] = index[k + 1] = 5; // a repeated column: both terms count
+		final double[] w = rounded(gaussian(2 * rows * k), p), x = rounded(gaussian(2 * cols * t), p);
+		final double[] e = new double[2 * rows * t];
+		for (int b = 0; b < t; b++)
+			for (int r = 0; r < rows; r++)
+				for (int j = 0; j < k; j++) {
+					final int c = index[r * k + j];
+					if (c < 0) continue;
+					final double wr = w[2 * (r * k + j)], wi = w[2 * (r * k + j) + 1];
+					final double xr = x[2 * (b * cols + c)], xi = x[2 * (b * cols + c) + 1];
+					e[2 * (b * rows + r)] += wr * xr - wi * xi;
+					e[2 * (b * rows + r) + 1] += wr * xi + wi * xr;
+				}
+		try (SparseMatrix a = backend.sparse(rows, cols, k, index, w, p); Buffer bx = upload(x, p);
+			Buffer by = backend.allocate(2L * rows * t, p))
+		{
+			assertEquals(rows, a.rows());
+			assertEquals(cols, a.columns());
+			assertEquals(k, a.entriesPerRow());
+			backend.apply(a, bx, by);
+			check(e, download(by), p, "sparse apply, batch of " + t);
+			try (Buffer one = backend.allocate(2L * rows, p)) {
+				backend.apply(a, bx.slice(2L * cols * 2, 2L * cols), one);
+				check(java.util.Arrays.copyOfRange(e, 2 * rows * 2, 2 * rows * 3), download(one), p,
+					"sparse apply to a slice (vector 2)");
+			}
+		}
+	}
+
+	/** Bad tables and operands of sparse matrices are refused, naming the entry or the lengths. */
+	@Test
+	void badSparseMatricesAreRefusedNamingTheEntry() {
+		final InvalidInputException range = assertThrows(InvalidInputException.class, () -> backend.sparse(2, 3, 2,
+			new int[] { 0, 1, 3, -1 }, new double[8], Precision.FLOAT));
+		assertTrue(range.getMessage().contains("index 3 of row 1, entry 0"), range.getMessage());
+		final InvalidInputException length = assertThrows(InvalidInputException.class, () -> backend.sparse(2, 3, 2,
+			new int[] { 0, 1, 2 }, new double[8], Precision.FLOAT));
+		assertTrue(length.getMessage().contains("expected 4 indices"), length.getMessage());
+		final InvalidInputException nan = assertThrows(InvalidInputException.class, () -> backend.sparse(1, 3, 1,
+			new int[] { 0 }, new double[] { 1, Double.NaN }, Precision.FLOAT));
+		assertTrue(nan.getMessage().contains("imaginary"), nan.getMessage());
+		try (SparseMatrix a = backend.sparse(2, 3, 1, new int[] { 0, 2 }, new double[] { 1, 0, 1, 0 }, Precision.FLOAT);
+			Buffer x = backend.allocate(12, Precision.FLOAT); Buffer y = backend.allocate(6, Precision.FLOAT);
+			Buffer d = backend.allocate(4, Precision.DOUBLE))
+		{
+			final InvalidInputException batch = assertThrows(InvalidInputException.class, () -> backend.apply(a, x, y));
+			assertTrue(batch.getMessage().contains("12") && batch.getMessage().contains("6"), batch.getMessage());
+			assertThrows(InvalidInputException.class, () -> backend.apply(a, x.slice(0, 6), d));
+			assertThrows(InvalidInputException.class, () -> backend.apply(a, x.slice(0, 6), x.slice(2, 4)));
+			a.close();
+			assertThrows(IllegalStateException.class, () -> backend.apply(a, x.slice(0, 6), y.slice(0, 4)));
+		}
+	}
+
 	@Test
 	void mismatchedPrecisionsAndLengthsAreRefusedNamingBoth() {
 		try (Buffer f = backend.allocate(8, Precision.FLOAT); Buffer d = backend.allocate(8, Precision.DOUBLE);

@@ -14,6 +14,7 @@ import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.SparseMatrix;
 
 /**
  * The CPU {@link Backend}: buffers are Java arrays ({@code float[]} or {@code double[]}, {@link #wrap} takes the
@@ -284,6 +285,45 @@ public final class CpuBackend implements Backend {
 		InvalidInputException.require(in != o && (in.f != o.f || in.d != o.d || in.offset >= o.offset + o.length ||
 			o.offset >= in.offset + in.length), "walsh: out must not overlap the coil images");
 		CoilMaths.walsh(Complex.of(in), size, coils, Complex.of(o), this::rows);
+	}
+
+	@Override
+	public SparseMatrix sparse(final int rows, final int columns, final int entriesPerRow, final int[] index,
+		final double[] weights, final Precision precision)
+	{
+		ensureOpen();
+		SparseMatrix.check(rows, columns, entriesPerRow, index, weights);
+		return new CpuSparse(this, rows, columns, entriesPerRow, index.clone(), weights.clone(), precision);
+	}
+
+	@Override
+	public void apply(final SparseMatrix a, final Buffer x, final Buffer y) {
+		ensureOpen();
+		InvalidInputException.require(a instanceof CpuSparse && ((CpuSparse) a).backend == this, "apply: the sparse " +
+			"matrix " + SparseMatrix.describe(a) + " belongs to another backend, not to " + name());
+		final CpuSparse m = (CpuSparse) a;
+		m.ensureOpen();
+		final CpuBuffer in = own(x, "apply x", m.precision()), out = own(y, "apply y", m.precision());
+		final int t = SparseMatrix.batch(a, x, y);
+		InvalidInputException.require(in.f != out.f || in.d != out.d || in.offset >= out.offset + out.length ||
+			out.offset >= in.offset + in.length, "apply: y must not overlap x");
+		final int k = m.k, cols = m.columns, rowsN = m.rows;
+		rows(rowsN, r -> {
+			for (int b = 0; b < t; b++) {
+				final int xo = 2 * b * cols;
+				double re = 0, im = 0;
+				for (int e = r * k; e < r * k + k; e++) {
+					final int c = m.index[e];
+					if (c < 0) continue;
+					final double wr = m.weights[2 * e], wi = m.weights[2 * e + 1];
+					final double xr = in.get(xo + 2 * c), xi = in.get(xo + 2 * c + 1);
+					re += wr * xr - wi * xi;
+					im += wr * xi + wi * xr;
+				}
+				out.set(2 * (b * rowsN + r), re);
+				out.set(2 * (b * rowsN + r) + 1, im);
+			}
+		});
 	}
 
 	@Override

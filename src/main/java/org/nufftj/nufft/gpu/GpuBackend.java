@@ -21,6 +21,7 @@ import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.SparseMatrix;
 
 /**
  * The {@link Backend} of one GPU: buffers in its memory ({@link GpuBuffer}), vector operations as CUDA kernels
@@ -260,6 +261,67 @@ public final class GpuBackend implements Backend {
 	}
 
 	@Override
+	public SparseMatrix sparse(final int rows, final int columns, final int entriesPerRow, final int[] index,
+		final double[] weights, final Precision precision)
+	{
+		ensureOpen();
+		SparseMatrix.check(rows, columns, entriesPerRow, index, weights);
+		// Transposed to [entry][row], so that neighbouring threads (rows) read neighbouring table values.
+		final int k = entriesPerRow;
+		final int[] it = new int[index.length];
+		final double[] wt = new double[weights.length];
+		for (int r = 0; r < rows; r++)
+			for (int e = 0; e < k; e++) {
+				final int from = r * k + e, to = e * rows + r;
+				it[to] = index[from];
+				wt[2 * to] = weights[2 * from];
+				wt[2 * to + 1] = weights[2 * from + 1];
+			}
+		current();
+		DeviceArray ix = null;
+		try {
+			ix = DeviceArray.of(it, "sparse matrix indices");
+			final DeviceArray w;
+			if (precision == Precision.DOUBLE) w = DeviceArray.of(wt, "sparse matrix weights");
+			else {
+				final float[] f = new float[wt.length];
+				for (int i = 0; i < f.length; i++) f[i] = (float) wt[i];
+				w = DeviceArray.of(f, "sparse matrix weights");
+			}
+			owned.add(ix);
+			owned.add(w);
+			return new GpuSparse(this, rows, columns, k, ix, w, precision);
+		}
+		catch (final RuntimeException e) {
+			if (ix != null && !owned.contains(ix)) ix.close();
+			throw e;
+		}
+	}
+
+	@Override
+	public void apply(final SparseMatrix a, final Buffer x, final Buffer y) {
+		ensureOpen();
+		InvalidInputException.require(a instanceof GpuSparse && ((GpuSparse) a).backend == this, "apply: the sparse " +
+			"matrix " + SparseMatrix.describe(a) + " belongs to another backend, not to " + this);
+		final GpuSparse m = (GpuSparse) a;
+		m.ensureOpen();
+		final GpuBuffer gx = mine(x, "apply: x"), gy = mine(y, "apply: y");
+		for (final GpuBuffer g : new GpuBuffer[] { gx, gy }) {
+			if (g.precision() != m.precision()) {
+				throw new InvalidInputException("apply: a " + g.precision().name().toLowerCase() + " buffer, the sparse " +
+					"matrix is " + m.precision().name().toLowerCase());
+			}
+		}
+		final int t = SparseMatrix.batch(a, x, y);
+		final long bytes = gx.isDouble() ? 8 : 4;
+		InvalidInputException.require(gx.address() >= gy.address() + gy.length() * bytes || gy.address() >=
+			gx.address() + gx.length() * bytes, "apply: y must not overlap x");
+		current();
+		kernels.sparseApply(gx.isDouble(), m.index.pointer(), m.weights.pointer(), gx.pointer(), gy.pointer(), m.rows(),
+			m.entriesPerRow(), m.columns(), t);
+	}
+
+	@Override
 	public double[] dot(final Buffer x, final Buffer y) {
 		final GpuBuffer gx = mine(x, "dot: x"), gy = mine(y, "dot: y");
 		samePrecision(gx, "dot: x", gy, "dot: y");
@@ -485,10 +547,15 @@ public final class GpuBackend implements Backend {
 
 	/** Frees an owned buffer's array (called by {@link GpuBuffer#close()}). */
 	void free(final GpuBuffer b, final DeviceArray a) {
+		free(String.valueOf(b), a);
+	}
+
+	/** Frees an owned array ({@code what} names its holder in a failure). */
+	void free(final String what, final DeviceArray a) {
 		if (closed || !owned.remove(a)) return; // freed with the backend already
 		device.makeCurrent();
 		// Queued work may still read or write the memory: wait for it before the memory can be handed out again.
-		check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize (freeing " + b + ")");
+		check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize (freeing " + what + ")");
 		a.close();
 	}
 

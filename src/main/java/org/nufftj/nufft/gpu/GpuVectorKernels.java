@@ -103,6 +103,20 @@ final class GpuVectorKernels {
 			batch);
 	}
 
+	/**
+	 * y[b·rows + r] = Σ_e w[e·rows + r]·x[b·cols + index[e·rows + r]] for {@code batch} vectors (ELL tables
+	 * transposed; index −1: no term).
+	 */
+	void sparseApply(final boolean dbl, final CUdeviceptr index, final CUdeviceptr w, final CUdeviceptr x,
+		final CUdeviceptr y, final long rows, final int k, final long cols, final int batch)
+	{
+		final long n = rows * batch;
+		// vec_sparse_apply_S(const int* index, const C* w, const C* x, C* y, long long rows, int k, long long cols,
+		// long long n)
+		launch("vec_sparse_apply", dbl, n, new KernelArgs().pointer(index).pointer(w).pointer(x).pointer(y).i64(rows)
+			.i32(k).i64(cols).i64(n), rows + " rows x " + k + " entries, " + batch + " vectors of " + cols);
+	}
+
 	/** out[i] = (r[i], 0) for n elements. */
 	void realToComplex(final boolean dbl, final CUdeviceptr r, final CUdeviceptr out, final long n) {
 		// vec_real_to_complex_S(const T* r, C* out, long long n)
