@@ -21,8 +21,9 @@ import org.nufftj.nufft.Precision;
  * (linear interpolation in f; evanescent f' &lt; c|k_x| dropped; negative k_z dropped: the image is analytic, its
  * modulus the envelope); after the inverse transform along k_z, each depth z is shifted laterally by
  * γz, γ = sin θ/(2 − cos θ) (the steering compensation e^{+2πi k_x γ z}), k_x zero-padded by {@code up} and
- * inverse-transformed. At θ = 0 this is v = c/√2, β = √2. The FFTs run on the backend (batched 1D along time, x, z,
- * x), the mapping and the transposes between them on the host.</li>
+ * inverse-transformed. At θ = 0 this is v = c/√2, β = √2. Every step runs on the backend ({@link FkMigration}): the
+ * four batched 1D FFTs (time, x, z, x) and, between them, the transposes, phases, Stolt interpolation and crop as
+ * sparse-matrix products made once per geometry.</li>
  * <li>{@link Method#DAS}: the baseline, Σ_i s_i((x sin θ + z cos θ + √((x − x_i)² + z²))/c) (linear interpolation in
  * time, full aperture or a dynamic receive f-number, no apodisation), envelope by the analytic signal along z.</li>
  * </ul>
@@ -152,72 +153,30 @@ public final class PlaneWaveImaging {
 
 	// -- helpers --
 
-	/** The analytic f-k image (see the class comment), complex interleaved [Z][W]. */
+	/** The analytic f-k image (see the class comment), complex interleaved [Z][W]: {@link FkMigration}. */
 	private static float[] fkAnalytic(final Backend backend, final PlaneWave p, final double angle,
 		final float[] channels, final int up)
 	{
-		final int n = p.elements(), t = p.samples(), nx = 2 * n, nt = 2 * t, half = nt / 2, wx = nx * up;
-		final int width = n * up;
-		final double sin = Math.sin(angle), cos = Math.cos(angle);
-		final double v = p.c() / Math.sqrt(1 + cos + sin * sin);
-		final double beta = Math.pow(1 + cos, 1.5) / (1 + cos + sin * sin), gamma = sin / (2 - cos);
-		final double df = p.fs() / nt;
-		// 1. Time FFT of each element's trace, [element][time].
-		final float[] a = new float[2 * n * nt];
-		for (int k = 0; k < t; k++)
-			for (int i = 0; i < n; i++) a[2 * (i * nt + k)] = channels[k * n + i];
-		fft(backend, a, nt, -1);
-		// 2. Transmit delay and start time, positive frequencies to [f][x] (x zero-padded), then the x FFT.
-		final float[] s = new float[2 * half * nx];
-		for (int i = 0; i < n; i++) {
-			final double shift = p.t0() - p.x(i) * sin / p.c();
-			for (int q = 0; q < half; q++) {
-				final double ph = -2 * Math.PI * q * df * shift, c = Math.cos(ph), sn = Math.sin(ph);
-				final double re = a[2 * (i * nt + q)], im = a[2 * (i * nt + q) + 1];
-				s[2 * (q * nx + i)] = (float) (re * c - im * sn);
-				s[2 * (q * nx + i) + 1] = (float) (re * sn + im * c);
-			}
+		try (FkMigration fk = new FkMigration(backend, p, angle, up)) {
+			return fk.analytic(new float[][] { channels })[0];
 		}
-		fft(backend, s, nx, -1);
-		// 3. Stolt mapping f' → k_z = 2f/c into [k_x][k_z] (k_z > 0 only), then the inverse FFT along k_z.
-		final float[] d = new float[2 * nx * nt];
-		for (int jx = 0; jx < nx; jx++) {
-			final double kx = signed(jx, nx) / (nx * p.pitch());
-			for (int m = 1; m < half; m++) {
-				final double f = m * df, kz = 2 * f / p.c();
-				final double fs = v * Math.sqrt(kx * kx + kz * kz / (beta * beta));
-				if (fs < p.c() * Math.abs(kx)) continue;
-				final double fi = fs / df;
-				final int q = (int) Math.floor(fi);
-				if (q + 1 >= half) continue;
-				final double w = fi - q, obl = f / fs;
-				d[2 * (jx * nt + m)] = (float) (obl * ((1 - w) * s[2 * (q * nx + jx)] + w * s[2 * ((q + 1) * nx + jx)]));
-				d[2 * (jx * nt + m) + 1] = (float) (obl * ((1 - w) * s[2 * (q * nx + jx) + 1] + w * s[2 * ((q + 1) * nx +
-					jx) + 1]));
-			}
+	}
+
+	/**
+	 * f-k migration of many frames of one transmit angle (each [sample][element]): the envelopes, [Z][W] per frame.
+	 * The tables are made once and the frames run in batches ({@link FkMigration}); on a GPU backend every step runs
+	 * on the device.
+	 */
+	public static float[][] fkFrames(final Backend backend, final PlaneWave p, final double angle,
+		final float[][] frames, final int up)
+	{
+		PlaneWave.checkAngles(angle);
+		for (int i = 0; i < frames.length; i++) check(p, frames[i], up, "channel data frame " + i);
+		try (FkMigration fk = new FkMigration(backend, p, angle, up)) {
+			final float[][] a = fk.analytic(frames);
+			for (int i = 0; i < a.length; i++) a[i] = modulus(a[i]);
+			return a;
 		}
-		fft(backend, d, nt, +1);
-		// 4. Steering compensation e^{+2πi k_x γ z} per depth, k_x zero-padded to [z][wx], then the inverse x FFT.
-		final float[] e = new float[2 * t * wx];
-		for (int jx = 0; jx < nx; jx++) {
-			final double kx = signed(jx, nx) / (nx * p.pitch());
-			final int col = Math.floorMod(signed(jx, nx), wx);
-			for (int m = 0; m < t; m++) {
-				final double re = d[2 * (jx * nt + m)], im = d[2 * (jx * nt + m) + 1];
-				if (gamma == 0) {
-					e[2 * (m * wx + col)] = (float) re;
-					e[2 * (m * wx + col) + 1] = (float) im;
-					continue;
-				}
-				final double ph = 2 * Math.PI * kx * gamma * m * p.dz(), c = Math.cos(ph), sn = Math.sin(ph);
-				e[2 * (m * wx + col)] = (float) (re * c - im * sn);
-				e[2 * (m * wx + col) + 1] = (float) (re * sn + im * c);
-			}
-		}
-		fft(backend, e, wx, +1);
-		final float[] out = new float[2 * t * width];
-		for (int m = 0; m < t; m++) System.arraycopy(e, 2 * m * wx, out, 2 * m * width, 2 * width);
-		return out;
 	}
 
 	/** Delay-and-sum RF image [Z][W] of one steered transmit. */
@@ -244,19 +203,6 @@ public final class PlaneWaveImaging {
 			}
 		}
 		return rf;
-	}
-
-	/** In-place batched 1D FFT along the fastest axis (length {@code len}) of complex interleaved {@code x}. */
-	private static void fft(final Backend backend, final float[] x, final int len, final int sign) {
-		try (Buffer g = backend.allocate(x.length, Precision.FLOAT)) {
-			backend.write(x, 0, g);
-			backend.fft(g, new int[] { len }, sign);
-			backend.read(g, x, 0);
-		}
-	}
-
-	private static int signed(final int j, final int n) {
-		return j < n / 2 ? j : j - n;
 	}
 
 	private static float[] modulus(final float[] z) {

@@ -30,7 +30,7 @@ import org.nufftj.nufft.SpreadMethod;
  * JUnit launcher, then the benchmark rows, then a dated Markdown report (device, driver, cuFFT, each test's result,
  * each figure, the reference library side by side with the ratio per row, the CPU engine on the same rows).
  * <p>
- * Arguments: {@code <report.md> <tests|bench|all> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
+ * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
  * methods comma separated from auto, atomic, shared[@AxBxC bins], output (output-driven: the radial rows; the
  * others are reported as not applicable).
  * </p>
@@ -65,6 +65,8 @@ public final class GpuSuite {
 		final boolean full = mode.equals("all") || mode.equals("bench") && rowSel.equals("all");
 		if (mode.equals("exact") || full) md.append(GpuExactBenchmark.report());
 		if (mode.equals("fft") || full) md.append(GpuFftBenchmark.report());
+		if (mode.equals("transfer") || full) md.append(GpuTransferBenchmark.report());
+		if (mode.equals("fk") || full) md.append(GpuFkBenchmark.report());
 		write(report, md);
 		System.out.println("report written to " + report);
 	}
@@ -86,7 +88,8 @@ public final class GpuSuite {
 			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class,
 			GpuIterativeTest.class, GpuRegularizationTest.class, NufftBackendServiceTest.class, GpuSetPointsTest.class,
 			GpuMultiDeviceReconTest.class,
-			GpuTunerTest.class, GpuOwnFftTest.class };
+			GpuTunerTest.class, GpuOwnFftTest.class, GpuTransferTest.class,
+			GpuFkMigrationTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
 		final TestExecutionListener listener = new TestExecutionListener() {
@@ -167,7 +170,9 @@ public final class GpuSuite {
 			.append("cycles, GpuMultiDeviceReconTest = a reconstruction split over GPU 0 and a CPU worker, and over every ")
 			.append("GPU where there are two or more), GpuTunerTest = the shared AbstractTunerTest suite (tuned plans meet ε, ")
 			.append("wisdom hits, 1000 tune/plan/execute cycles), GpuOwnFftTest = the own FFT of kernels/fft.cu against ")
-			.append("the CPU FFT and NUFFT plans on it against the NUDFT).\n\n");
+			.append("the CPU FFT and NUFFT plans on it against the NUDFT), GpuTransferTest = host-array executes as a ")
+			.append("pipeline and from pinned arrays against device buffers and Java arrays, GpuFkMigrationTest = ")
+			.append("plane-wave f-k migration on the device against the CPU backend).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
 		for (final String l : lines) md.append(l).append('\n');
 		md.append('\n');
