@@ -151,7 +151,19 @@ public final class GpuBackend implements Backend {
 	 * ({@link ParameterChoice#choose} with this device, whatever device the options name).
 	 */
 	@Override
-	public GpuNufftPlan plan(final int[] imageSize, final NufftOptions options) {
+	public NufftPlan plan(final int[] imageSize, final NufftOptions options) {
+		if (options.evaluation() == NufftOptions.Evaluation.MATRIX) {
+			ensureOpen();
+			InvalidInputException.require(imageSize.length == 2 || imageSize.length == 3,
+				"image size: expected 2 or 3 axes, found " + imageSize.length);
+			return new org.nufftj.nufft.MatrixNufftPlan(this, ParameterChoice.choose(imageSize, options.withDevice(
+				device())));
+		}
+		return gpuPlan(imageSize, options);
+	}
+
+	/** {@link #plan} with the GPU engine's kernels (any evaluation but the matrix), as its own type. */
+	public GpuNufftPlan gpuPlan(final int[] imageSize, final NufftOptions options) {
 		ensureOpen();
 		InvalidInputException.require(imageSize.length == 2 || imageSize.length == 3,
 			"image size: expected 2 or 3 axes, found " + imageSize.length);
@@ -300,25 +312,41 @@ public final class GpuBackend implements Backend {
 
 	@Override
 	public void apply(final SparseMatrix a, final Buffer x, final Buffer y) {
+		final GpuSparse m = sparseOperands("apply", a, x, "x", y, "y");
+		kernels.sparseApply(m.precision() == Precision.DOUBLE, m.index.pointer(), m.weights.pointer(),
+			((GpuBuffer) x).pointer(), ((GpuBuffer) y).pointer(), m.rows(), m.entriesPerRow(), m.columns(),
+			SparseMatrix.batch(a, x, y));
+	}
+
+	@Override
+	public void applyAdjoint(final SparseMatrix a, final Buffer y, final Buffer x) {
+		final GpuSparse m = sparseOperands("applyAdjoint", a, y, "y", x, "x");
+		kernels.sparseApplyAdjoint(m.precision() == Precision.DOUBLE, m.index.pointer(), m.weights.pointer(),
+			((GpuBuffer) y).pointer(), ((GpuBuffer) x).pointer(), m.rows(), m.entriesPerRow(), m.columns(),
+			SparseMatrix.batch(a, x, y));
+	}
+
+	/** Checks a sparse product's matrix and buffers (this backend, one precision, no overlap); makes the device current. */
+	private GpuSparse sparseOperands(final String op, final SparseMatrix a, final Buffer in, final String inName,
+		final Buffer out, final String outName)
+	{
 		ensureOpen();
-		InvalidInputException.require(a instanceof GpuSparse && ((GpuSparse) a).backend == this, "apply: the sparse " +
+		InvalidInputException.require(a instanceof GpuSparse && ((GpuSparse) a).backend == this, op + ": the sparse " +
 			"matrix " + SparseMatrix.describe(a) + " belongs to another backend, not to " + this);
 		final GpuSparse m = (GpuSparse) a;
 		m.ensureOpen();
-		final GpuBuffer gx = mine(x, "apply: x"), gy = mine(y, "apply: y");
-		for (final GpuBuffer g : new GpuBuffer[] { gx, gy }) {
+		final GpuBuffer gi = mine(in, op + ": " + inName), go = mine(out, op + ": " + outName);
+		for (final GpuBuffer g : new GpuBuffer[] { gi, go }) {
 			if (g.precision() != m.precision()) {
-				throw new InvalidInputException("apply: a " + g.precision().name().toLowerCase() + " buffer, the sparse " +
+				throw new InvalidInputException(op + ": a " + g.precision().name().toLowerCase() + " buffer, the sparse " +
 					"matrix is " + m.precision().name().toLowerCase());
 			}
 		}
-		final int t = SparseMatrix.batch(a, x, y);
-		final long bytes = gx.isDouble() ? 8 : 4;
-		InvalidInputException.require(gx.address() >= gy.address() + gy.length() * bytes || gy.address() >=
-			gx.address() + gx.length() * bytes, "apply: y must not overlap x");
+		final long bytes = gi.isDouble() ? 8 : 4;
+		InvalidInputException.require(gi.address() >= go.address() + go.length() * bytes || go.address() >=
+			gi.address() + gi.length() * bytes, op + ": " + outName + " must not overlap " + inName);
 		current();
-		kernels.sparseApply(gx.isDouble(), m.index.pointer(), m.weights.pointer(), gx.pointer(), gy.pointer(), m.rows(),
-			m.entriesPerRow(), m.columns(), t);
+		return m;
 	}
 
 	@Override
@@ -680,8 +708,9 @@ public final class GpuBackend implements Backend {
 		staging().download(src.pointer(), dst, 0, src.length(), src.isDouble(), stream);
 	}
 
+	/** The backend's staging ring, made on first use: the plans' execute rings (GpuTransferBenchmark: 4 × 8 MiB). */
 	private PinnedStaging staging() {
-		if (staging == null) staging = new PinnedStaging();
+		if (staging == null) staging = new PinnedStaging(GpuNufftPlan.STAGING_SLICES, GpuNufftPlan.STAGING_SLICE_BYTES);
 		return staging;
 	}
 

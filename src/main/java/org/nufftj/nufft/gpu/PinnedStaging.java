@@ -22,8 +22,10 @@ import jcuda.driver.JCudaDriver;
  */
 public final class PinnedStaging implements AutoCloseable {
 
-	/** Bytes per slice: large enough for full DMA speed, small enough to keep several slices in flight. */
+	/** Bytes per slice by default: large enough for full DMA speed, small enough to keep several in flight. */
 	static final int SLICE = 4 << 20;
+
+	private final int slice;
 
 	private final Pointer[] host;
 	private final ByteBuffer[] buffers;
@@ -37,7 +39,16 @@ public final class PinnedStaging implements AutoCloseable {
 
 	/** {@code slices} slices of {@link #SLICE} bytes (at least 2). */
 	public PinnedStaging(final int slices) {
+		this(slices, SLICE);
+	}
+
+	/** {@code slices} slices (at least 2) of {@code sliceBytes} bytes (a multiple of 8). */
+	public PinnedStaging(final int slices, final int sliceBytes) {
 		if (slices < 2) throw new IllegalArgumentException("pinned staging: " + slices + " slices, at least 2");
+		if (sliceBytes < 8 || sliceBytes % 8 != 0) {
+			throw new IllegalArgumentException("pinned staging: slices of " + sliceBytes + " bytes, a multiple of 8");
+		}
+		slice = sliceBytes;
 		host = new Pointer[slices];
 		buffers = new ByteBuffer[slices];
 		done = new CUevent[slices];
@@ -45,8 +56,8 @@ public final class PinnedStaging implements AutoCloseable {
 		try {
 			for (int i = 0; i < slices; i++) {
 				host[i] = new Pointer();
-				check(JCudaDriver.cuMemHostAlloc(host[i], SLICE, 0), "cuMemHostAlloc(" + SLICE + " bytes, pinned staging)");
-				buffers[i] = host[i].getByteBuffer(0, SLICE).order(ByteOrder.nativeOrder());
+				check(JCudaDriver.cuMemHostAlloc(host[i], slice, 0), "cuMemHostAlloc(" + slice + " bytes, pinned staging)");
+				buffers[i] = host[i].getByteBuffer(0, slice).order(ByteOrder.nativeOrder());
 				done[i] = new CUevent();
 				check(JCudaDriver.cuEventCreate(done[i], 0), "cuEventCreate");
 			}
@@ -168,7 +179,7 @@ public final class PinnedStaging implements AutoCloseable {
 				"cuMemcpyHtoDAsync(" + count * size + " bytes, pinned array)");
 			return;
 		}
-		final int perSlice = SLICE / size;
+		final int perSlice = slice / size;
 		int slot = 0;
 		for (long done0 = 0; done0 < count; done0 += perSlice, slot = (slot + 1) % host.length) {
 			final int n = (int) Math.min(perSlice, count - done0);
@@ -195,7 +206,7 @@ public final class PinnedStaging implements AutoCloseable {
 			check(JCudaDriver.cuEventSynchronize(done[0]), "cuEventSynchronize(pinned array download)");
 			return;
 		}
-		final int perSlice = SLICE / size;
+		final int perSlice = slice / size;
 		final int slices = (int) ((count + perSlice - 1) / perSlice);
 		final int ring = host.length;
 		for (int s = 0; s < Math.min(ring, slices); s++) queueDownload(src, s, perSlice, count, size, stream);
@@ -224,10 +235,10 @@ public final class PinnedStaging implements AutoCloseable {
 	}
 
 	/**
-	 * Values copied per task: a slice is copied by up to {@code SLICE / (4·PART)} threads at once, since one thread's
+	 * Values copied per task: a slice is copied by up to {@code slice / (4·PART)} threads at once, since one thread's
 	 * memory copy (~5–10 GB/s) is slower than the pinned DMA it feeds.
 	 */
-	static final int PART = 1 << 18;
+	static final int PART = 1 << 16;
 
 	/** Runs {@code part(start, length)} over [0, n) in pieces of {@link #PART}, in parallel when there are several. */
 	private static void parts(final int n, final java.util.function.BiConsumer<Integer, Integer> part) {

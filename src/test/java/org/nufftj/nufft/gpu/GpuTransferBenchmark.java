@@ -20,9 +20,10 @@ import org.nufftj.trajectory.Trajectory;
 
 /**
  * Host transfers of the GPU engine (issue 9, item 3), side by side in one run: the PCIe bound (pinned DMA, each
- * direction alone and both at once), the driver's pageable path from a Java array, the staging ring from and to Java
- * arrays; then whole executes of the end-to-end rows from Java arrays without and with the pipeline, from
- * {@link PinnedArray}s, and device-resident, against the reference library's pinned-buffer figures
+ * direction alone and both at once), the driver's pageable path from a Java array, staging rings of several shapes
+ * from and to Java arrays, the host copy alone by 1–16 threads; then whole executes of the end-to-end rows from Java
+ * arrays, from {@link PinnedArray}s (and the pinned pipeline's piece size) and device-resident, against the reference
+ * library's pinned-buffer figures
  * (../shared/GPU.md). Run by GpuSuite ({@code run REPORT.md transfer}, and with every full benchmark run).
  */
 final class GpuTransferBenchmark {
@@ -54,12 +55,12 @@ final class GpuTransferBenchmark {
 		final Pointer pinA = new Pointer(), pinB = new Pointer();
 		check(JCudaDriver.cuMemHostAlloc(pinA, BYTES, 0), "cuMemHostAlloc");
 		check(JCudaDriver.cuMemHostAlloc(pinB, BYTES, 0), "cuMemHostAlloc");
-		final float[] java = new float[BYTES / 4];
+		final float[] arr = new float[BYTES / 4];
 		final Random r = new Random(1);
-		for (int i = 0; i < java.length; i++) java[i] = r.nextFloat();
+		for (int i = 0; i < arr.length; i++) arr[i] = r.nextFloat();
 		try (DeviceArray dA = new DeviceArray(BYTES, "bandwidth A"); DeviceArray dB = new DeviceArray(BYTES, "bandwidth B");
-			PinnedStaging two = new PinnedStaging(2); PinnedStaging four = new PinnedStaging(4);
-			PinnedStaging eight = new PinnedStaging(8))
+			PinnedStaging r44 = new PinnedStaging(4, 4 << 20); PinnedStaging r84 = new PinnedStaging(8, 4 << 20);
+			PinnedStaging r48 = new PinnedStaging(4, 8 << 20); PinnedStaging r416 = new PinnedStaging(4, 16 << 20))
 		{
 			final double h2d = CudaEvents.medianMs(s1, 2, 9, i -> check(JCudaDriver.cuMemcpyHtoDAsync(dA.pointer(), pinA,
 				BYTES, s1), "cuMemcpyHtoDAsync"));
@@ -71,24 +72,24 @@ final class GpuTransferBenchmark {
 				check(JCudaDriver.cuStreamSynchronize(s1), "sync");
 				check(JCudaDriver.cuStreamSynchronize(s2), "sync");
 			});
-			final double pageUp = wallMs(2, 9, i -> check(JCudaDriver.cuMemcpyHtoD(dA.pointer(), Pointer.to(java), BYTES),
+			final double pageUp = wallMs(2, 9, i -> check(JCudaDriver.cuMemcpyHtoD(dA.pointer(), Pointer.to(arr), BYTES),
 				"cuMemcpyHtoD(pageable)"));
-			final double pageDown = wallMs(2, 9, i -> check(JCudaDriver.cuMemcpyDtoH(Pointer.to(java), dB.pointer(),
+			final double pageDown = wallMs(2, 9, i -> check(JCudaDriver.cuMemcpyDtoH(Pointer.to(arr), dB.pointer(),
 				BYTES), "cuMemcpyDtoH(pageable)"));
-			final PinnedStaging[] rings = { two, four, eight };
-			final double[] stagedUp = new double[3], stagedDown = new double[3];
-			for (int k = 0; k < 3; k++) {
+			final PinnedStaging[] rings = { r44, r84, r48, r416 };
+			final String[] ringNames = { "4 × 4 MiB", "8 × 4 MiB", "4 × 8 MiB", "4 × 16 MiB" };
+			final double[] stagedUp = new double[rings.length], stagedDown = new double[rings.length];
+			for (int k = 0; k < rings.length; k++) {
 				final PinnedStaging staging = rings[k];
 				stagedUp[k] = wallMs(2, 9, i -> {
-					staging.upload(java, 0, java.length, false, dA.pointer(), s1);
+					staging.upload(arr, 0, arr.length, false, dA.pointer(), s1);
 					check(JCudaDriver.cuStreamSynchronize(s1), "sync");
 				});
-				stagedDown[k] = wallMs(2, 9, i -> staging.download(dB.pointer(), java, 0, java.length, false, s1));
+				stagedDown[k] = wallMs(2, 9, i -> staging.download(dB.pointer(), arr, 0, arr.length, false, s1));
 			}
 			md.append("64 MiB per copy; pinned: CUDA events, others wall clock; median of 9 after 2 warm-ups. staged = ")
-				.append("a ring of n pinned slices of ").append(PinnedStaging.SLICE >> 20)
-				.append(" MiB (the plans' executes use n = ").append(GpuNufftPlan.STAGING_SLICES)
-				.append("), filled and drained by ")
+				.append("a ring of n pinned slices of s MiB (the plans' executes use ").append(GpuNufftPlan.STAGING_SLICES)
+				.append(" × ").append(GpuNufftPlan.STAGING_SLICE_BYTES >> 20).append(" MiB), filled and drained by ")
 				.append(Runtime.getRuntime().availableProcessors()).append(" host threads, from and to a Java float[].\n\n");
 			md.append("| copy | ms | GB/s |\n|---|---|---|\n");
 			row(md, "pinned host → device", h2d, BYTES);
@@ -96,9 +97,24 @@ final class GpuTransferBenchmark {
 			row(md, "pinned, both directions at once (2 × 64 MiB)", both, 2L * BYTES);
 			row(md, "pageable Java float[] → device (driver)", pageUp, BYTES);
 			row(md, "pageable device → Java float[] (driver)", pageDown, BYTES);
-			for (int k = 0; k < 3; k++) {
-				row(md, "staged Java float[] → device, n = " + (2 << k), stagedUp[k], BYTES);
-				row(md, "staged device → Java float[], n = " + (2 << k), stagedDown[k], BYTES);
+			for (int k = 0; k < rings.length; k++) {
+				row(md, "staged Java float[] → device, " + ringNames[k], stagedUp[k], BYTES);
+				row(md, "staged device → Java float[], " + ringNames[k], stagedDown[k], BYTES);
+			}
+			// The host side alone: a Java float[] into pinned memory by k threads (each a contiguous part).
+			final java.nio.FloatBuffer pinned = pinA.getByteBuffer(0, BYTES).order(java.nio.ByteOrder.nativeOrder())
+				.asFloatBuffer();
+			for (final int k : new int[] { 1, 2, 4, 8, 16 }) {
+				final java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(k);
+				try {
+					final int per = arr.length / k;
+					final double ms = wallMs(2, 9, i -> pool.submit(() -> java.util.stream.IntStream.range(0, k)
+						.parallel().forEach(part -> pinned.put(part * per, arr, part * per, per))).join());
+					row(md, "host copy Java float[] → pinned, " + k + " thread" + (k == 1 ? "" : "s"), ms, BYTES);
+				}
+				finally {
+					pool.shutdown();
+				}
 			}
 			bound[0] = BYTES / h2d;
 			bound[1] = BYTES / d2h;
@@ -147,16 +163,17 @@ final class GpuTransferBenchmark {
 
 	private static void executes(final GpuBackend b, final StringBuilder md) {
 		md.append("\nWhole executes, float, shared spreading, wall clock median of 7 after 2 warm-ups (device-resident: ")
-			.append("CUDA events, median of 10 after 3). serial = Java arrays, upload → transform → download one ")
-			.append("after another (the path before the pipeline); pipelined = Java arrays, pieces of about ")
-			.append(GpuNufftPlan.PIECE_BYTES >> 20).append(" MiB of transfers overlapping the transforms; pinned = ")
-			.append("PinnedArray in and out, pipelined, no CPU copy; bound = input bytes / pinned H2D rate + output ")
+			.append("CUDA events, median of 10 after 3). arrays = Java float[] in and out (upload, transform, ")
+			.append("download, the CPU copies through the staging rings overlapping the DMA); pinned = PinnedArray in ")
+			.append("and out, no CPU copy, pipelined in pieces of about ").append(GpuNufftPlan.PIECE_BYTES >> 20)
+			.append(" MiB of transfers overlapping the transforms; bound = input bytes / pinned H2D rate + output ")
 			.append("bytes / pinned D2H rate (the copies alone, not overlapped); ref = the reference library with pinned ")
 			.append("buffers and asynchronous copies (../shared/GPU.md, not measured in this run); ratio = ours / ref; ")
-			.append("images/s = transforms per second of the pipelined Java-array execute.\n\n");
-		md.append("| case | dir | device ms | serial ms | pipelined ms | pinned ms | bound ms | ref pinned ms | ")
-			.append("pipelined / ref | pinned / ref | images/s (arrays / pinned) |\n")
-			.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+			.append("images/s = transforms per second from arrays / pinned / device-resident.\n\n");
+		md.append("| case | dir | device ms | arrays ms | pinned ms | bound ms | ref pinned ms | arrays / ref | ")
+			.append("pinned / ref | images/s (arrays / pinned / device) |\n")
+			.append("|---|---|---|---|---|---|---|---|---|---|\n");
+		pieceSweeps.setLength(0);
 		for (final E2e e : rows()) {
 			try {
 				execute(b, e, md);
@@ -167,7 +184,11 @@ final class GpuTransferBenchmark {
 				x.printStackTrace(System.out);
 			}
 		}
+		md.append('\n').append(pieceSweeps);
 	}
+
+	/** The piece-size sweeps of the batched rows, appended after the table. */
+	private static final StringBuilder pieceSweeps = new StringBuilder();
 
 	private static void execute(final GpuBackend b, final E2e e, final StringBuilder md) {
 		final GpuBenchmark.Row row = e.row;
@@ -197,32 +218,41 @@ final class GpuTransferBenchmark {
 				dOutImg.pointer(), tr));
 			final double devF = CudaEvents.medianMs(plan.stream(), 3, 10, i -> plan.forwardDevice(dImg.pointer(),
 				dOutSmp.pointer(), tr));
-			plan.pieceBytes(Long.MAX_VALUE);
 			final double serA = wallMs(2, 7, i -> plan.adjoint(smp, outImg));
-			final double serF = wallMs(2, 7, i -> plan.forward(img, outSmp));
-			plan.pieceBytes(GpuNufftPlan.PIECE_BYTES);
-			final double pipA = wallMs(2, 7, i -> plan.adjoint(smp, outImg));
 			final String stagesA = plan.times().toString();
-			final double pipF = wallMs(2, 7, i -> plan.forward(img, outSmp));
+			final double serF = wallMs(2, 7, i -> plan.forward(img, outSmp));
 			final double pinA = wallMs(2, 7, i -> plan.adjoint(pSmp, pOutImg));
 			final double pinF = wallMs(2, 7, i -> plan.forward(pImg, pOutSmp));
 			final long imgBytes = 4L * img.length, smpBytes = 4L * smp.length;
 			final double boundA = smpBytes / bound[0] + imgBytes / bound[1];
 			final double boundF = imgBytes / bound[0] + smpBytes / bound[1];
-			line(md, row.name, "adjoint", devA, serA, pipA, pinA, boundA, e.refAdjoint, tr);
-			line(md, row.name, "forward", devF, serF, pipF, pinF, boundF, e.refForward, tr);
-			System.out.println(row.name + " pipelined adjoint stages: " + stagesA);
+			line(md, row.name, "adjoint", devA, serA, pinA, boundA, e.refAdjoint, tr);
+			line(md, row.name, "forward", devF, serF, pinF, boundF, e.refForward, tr);
+			if (tr > 1) {
+				// The piece size of the pinned pipeline, on the batched rows.
+				final StringBuilder sweep = new StringBuilder();
+				for (final long mib : new long[] { 4, 8, 16, 32 }) {
+					plan.pieceBytes(mib << 20);
+					final double a = wallMs(2, 7, i -> plan.adjoint(pSmp, pOutImg));
+					final double f = wallMs(2, 7, i -> plan.forward(pImg, pOutSmp));
+					sweep.append(String.format(Locale.ROOT, "%s%d MiB %.2f / %.2f ms", sweep.length() == 0 ? "" : "; ",
+						mib, a, f));
+				}
+				plan.pieceBytes(GpuNufftPlan.PIECE_BYTES);
+				pieceSweeps.append("- ").append(row.name).append(", pinned adjoint / forward by piece size: ")
+					.append(sweep).append('\n');
+			}
+			System.out.println(row.name + " Java-array adjoint stages: " + stagesA);
 		}
 	}
 
 	private static void line(final StringBuilder md, final String name, final String dir, final double dev,
-		final double serial, final double pipelined, final double pinned, final double bound, final double ref,
-		final int transforms)
+		final double arrays, final double pinned, final double bound, final double ref, final int transforms)
 	{
 		md.append(String.format(Locale.ROOT,
-			"| %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %,.0f / %,.0f |%n", name, dir, dev,
-			serial, pipelined, pinned, bound, ref, pipelined / ref, pinned / ref, transforms * 1000 / pipelined,
-			transforms * 1000 / pinned));
+			"| %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %,.0f / %,.0f / %,.0f |%n", name, dir, dev,
+			arrays, pinned, bound, ref, arrays / ref, pinned / ref, transforms * 1000 / arrays, transforms * 1000 /
+				pinned, transforms * 1000 / dev));
 	}
 
 	/** Median wall clock ms of {@code reps} calls after {@code warmups}. */

@@ -55,9 +55,10 @@ class GpuTransferTest {
 	}
 
 	/**
-	 * T = 7 transforms from Java arrays in pieces of 1 and 2 transforms (several pieces, two device slots, the last
-	 * piece short), in one piece, and with memory for one transform at a time (pieces one after another), against the
-	 * device-buffer forward and adjoint of the same data.
+	 * T = 7 transforms from pinned arrays of the plan's precision in pieces of 1 and 2 transforms (several pieces, two
+	 * device slots, the last piece short), in one piece, and with memory for one transform at a time (pieces one after
+	 * another), and from Java arrays (one piece per memory chunk), against the device-buffer forward and adjoint of
+	 * the same data.
 	 */
 	@ParameterizedTest
 	@EnumSource(Precision.class)
@@ -69,7 +70,7 @@ class GpuTransferTest {
 		final Trajectory traj = TestTrajectories.make("radial", size, 4000, r);
 		final int m = traj.count();
 		final double[] x = Arrays2.gaussian(r, 2 * px * t), y = Arrays2.gaussian(r, 2 * m * t);
-		try (GpuNufftPlan plan = backend.plan(size, options(p)); Buffer gx = TestBuffers.upload(backend, x, p);
+		try (GpuNufftPlan plan = backend.gpuPlan(size, options(p)); Buffer gx = TestBuffers.upload(backend, x, p);
 			Buffer gy = TestBuffers.upload(backend, y, p); Buffer fx = backend.allocate(2L * m * t, p);
 			Buffer ay = backend.allocate(2L * px * t, p))
 		{
@@ -83,16 +84,32 @@ class GpuTransferTest {
 			for (int c = 0; c < pieces.length; c++) {
 				plan.pieceBytes(pieces[c]);
 				if (c == 3) plan.limitBatch(1);
-				final double[] f = new double[2 * m * t], a = new double[2 * px * t];
-				plan.forward(x, f);
-				plan.adjoint(y, a);
 				final double tol = p == Precision.DOUBLE ? 1e-12 : 1e-6;
-				final String s = " (" + p + ", " + names[c] + ", seed " + seed + ")";
-				final double ef = Arrays2.relativeError(f, fRef), ea = Arrays2.relativeError(a, aRef);
-				assertTrue(ef <= tol, "forward from arrays vs device buffers: " + ef + s);
-				assertTrue(ea <= tol, "adjoint from arrays vs device buffers: " + ea + s);
-				assertTrue(plan.times().snapshot().containsKey("upload") && plan.times().snapshot().containsKey("fft"),
-					"stage times" + s + ": " + plan.times());
+				final boolean dbl = p == Precision.DOUBLE;
+				for (final boolean pinnedArrays : new boolean[] { true, false }) {
+					final double[] f = new double[2 * m * t], a = new double[2 * px * t];
+					if (pinnedArrays) {
+						try (PinnedArray px_ = pinned(x, dbl); PinnedArray py = pinned(y, dbl);
+							PinnedArray pf = pinned(f, dbl); PinnedArray pa = pinned(a, dbl))
+						{
+							plan.forward(px_, pf);
+							plan.adjoint(py, pa);
+							System.arraycopy(values(pf), 0, f, 0, f.length);
+							System.arraycopy(values(pa), 0, a, 0, a.length);
+						}
+					}
+					else {
+						plan.forward(x, f);
+						plan.adjoint(y, a);
+					}
+					final String s = " (" + p + ", " + (pinnedArrays ? "pinned arrays" : "Java arrays") + ", " +
+						names[c] + ", seed " + seed + ")";
+					final double ef = Arrays2.relativeError(f, fRef), ea = Arrays2.relativeError(a, aRef);
+					assertTrue(ef <= tol, "forward from host vs device buffers: " + ef + s);
+					assertTrue(ea <= tol, "adjoint from host vs device buffers: " + ea + s);
+					assertTrue(plan.times().snapshot().containsKey("upload") && plan.times().snapshot().containsKey(
+						"fft"), "stage times" + s + ": " + plan.times());
+				}
 			}
 		}
 	}
@@ -111,7 +128,7 @@ class GpuTransferTest {
 		final Trajectory traj = TestTrajectories.make("random", size, 3000, r);
 		final int m = traj.count();
 		final double[] x = Arrays2.gaussian(r, 2 * px * t), y = Arrays2.gaussian(r, 2 * m * t);
-		try (GpuNufftPlan plan = backend.plan(size, options(p))) {
+		try (GpuNufftPlan plan = backend.gpuPlan(size, options(p))) {
 			plan.setPoints(traj);
 			plan.pieceBytes(1);
 			final double[] fRef = new double[2 * m * t], aRef = new double[2 * px * t];
@@ -143,7 +160,7 @@ class GpuTransferTest {
 		final Random r = new Random(seed);
 		final int[] size = { 16, 16 };
 		final Trajectory traj = TestTrajectories.make("random", size, 500, r);
-		try (GpuNufftPlan plan = backend.plan(size, options(Precision.FLOAT));
+		try (GpuNufftPlan plan = backend.gpuPlan(size, options(Precision.FLOAT));
 			PinnedArray img = PinnedArray.floats(backend, 2 * 256);
 			PinnedArray shortSamples = PinnedArray.floats(backend, 2 * 500 - 2))
 		{
