@@ -21,7 +21,7 @@ public final class FkMigration implements AutoCloseable {
 	private final Backend backend;
 	private final int n, t, nt, nx, half, wx, width, frameBatch;
 	private final SparseMatrix pack, shift, stolt, steer, crop;
-	private Buffer real, work1, work2;
+	private Buffer real, complex, images, work1, work2;
 	private int workFrames;
 	private boolean closed;
 
@@ -30,6 +30,11 @@ public final class FkMigration implements AutoCloseable {
 	 * (radians), images {@code up} times laterally upsampled.
 	 */
 	public FkMigration(final Backend backend, final PlaneWave p, final double angle, final int up) {
+		this(backend, p, angle, up, BATCH_VALUES);
+	}
+
+	/** As the public constructor, work buffers of at most {@code batchValues} values each (tests: small batches). */
+	FkMigration(final Backend backend, final PlaneWave p, final double angle, final int up, final long batchValues) {
 		PlaneWave.checkAngles(angle);
 		InvalidInputException.require(up >= 1 && up <= 16, "lateral upsampling: expected 1 to 16, found " + up);
 		this.backend = backend;
@@ -41,7 +46,7 @@ public final class FkMigration implements AutoCloseable {
 		wx = nx * up;
 		width = n * up;
 		final long perFrame = 2L * Math.max((long) nx * nt, (long) t * wx);
-		frameBatch = (int) Math.max(1, Math.min(Integer.MAX_VALUE / perFrame, BATCH_VALUES / perFrame));
+		frameBatch = (int) Math.max(1, Math.min(Integer.MAX_VALUE / perFrame, batchValues / perFrame));
 		final double sin = Math.sin(angle), cos = Math.cos(angle);
 		final double v = p.c() / Math.sqrt(1 + cos + sin * sin);
 		final double beta = Math.pow(1 + cos, 1.5) / (1 + cos + sin * sin), gamma = sin / (2 - cos);
@@ -176,9 +181,21 @@ public final class FkMigration implements AutoCloseable {
 	 * uploads, migrates and downloads in batches of {@link #batch()}.
 	 */
 	public float[][] analytic(final float[][] frames) {
+		return run(frames, false);
+	}
+
+	/**
+	 * The envelopes |analytic image| of {@code frames}, [Z][W] per frame, the modulus taken on the backend (half the
+	 * values to download).
+	 */
+	public float[][] envelopes(final float[][] frames) {
+		return run(frames, true);
+	}
+
+	private float[][] run(final float[][] frames, final boolean envelope) {
 		ensureOpen();
 		final float[][] out = new float[frames.length][];
-		final int fv = frameValues();
+		final int fv = frameValues(), iv = imageValues(), ov = envelope ? iv / 2 : iv;
 		for (int i = 0; i < frames.length; i++) {
 			InvalidInputException.require(frames[i] != null && frames[i].length == fv, "channel data frame " + i +
 				": expected " + t + " samples x " + n + " elements = " + fv + " values, found " + (frames[i] == null ?
@@ -186,36 +203,44 @@ public final class FkMigration implements AutoCloseable {
 		}
 		for (int f0 = 0; f0 < frames.length; f0 += frameBatch) {
 			final int fb = Math.min(frameBatch, frames.length - f0);
-			final float[] host = new float[fb * fv];
+			final float[] host = new float[fb * Math.max(fv, envelope ? ov : 0)];
 			for (int i = 0; i < fb; i++) System.arraycopy(frames[f0 + i], 0, host, i * fv, fv);
 			ensureWork(fb);
-			final Buffer r = real.slice(0, (long) fb * fv);
+			final Buffer r = real.slice(0, (long) fb * fv), cx = complex.slice(0, 2L * fb * fv);
+			final Buffer img = images.slice(0, (long) fb * iv);
 			backend.write(host, 0, r);
-			try (Buffer cx = backend.allocate(2L * fb * fv, Precision.FLOAT);
-				Buffer img = backend.allocate((long) fb * imageValues(), Precision.FLOAT))
-			{
-				backend.realToComplex(r, cx);
-				analytic(cx, img);
-				final float[] all = new float[fb * imageValues()];
-				backend.read(img, all, 0);
-				for (int i = 0; i < fb; i++)
-					out[f0 + i] = java.util.Arrays.copyOfRange(all, i * imageValues(), (i + 1) * imageValues());
+			backend.realToComplex(r, cx);
+			analytic(cx, img);
+			if (envelope) {
+				// |z| as (|z|, 0) into the complex input's storage, then its real parts: half the values to download.
+				final Buffer mod = complex.slice(0, (long) fb * iv), env = real.slice(0, (long) fb * ov);
+				backend.sumOfSquares(img, 1, mod);
+				backend.complexToReal(mod, env);
+				backend.read(env, host, 0);
 			}
+			final float[] all = envelope ? host : new float[fb * iv];
+			if (!envelope) backend.read(img, all, 0);
+			for (int i = 0; i < fb; i++) out[f0 + i] = java.util.Arrays.copyOfRange(all, i * ov, (i + 1) * ov);
 		}
 		return out;
 	}
 
-	/** Work buffers for {@code frames} frames at least (grown, never beyond a batch). */
+	/**
+	 * Buffers for {@code frames} frames at least (grown, never beyond a batch): the two work buffers; for host frames
+	 * the real channel data (also the envelopes), its complex form (also the modulus) and the images.
+	 */
 	private void ensureWork(final int frames) {
 		if (workFrames >= frames) return;
-		for (final Buffer b : new Buffer[] { real, work1, work2 })
+		for (final Buffer b : new Buffer[] { real, complex, images, work1, work2 })
 			if (b != null) b.close();
-		real = work1 = work2 = null;
+		real = complex = images = work1 = work2 = null;
 		workFrames = 0;
 		final long perFrame = 2L * Math.max((long) nx * nt, (long) t * wx);
 		work1 = backend.allocate(perFrame * frames, Precision.FLOAT);
 		work2 = backend.allocate(perFrame * frames, Precision.FLOAT);
-		real = backend.allocate((long) frameValues() * frames, Precision.FLOAT);
+		real = backend.allocate((long) Math.max(frameValues(), imageValues() / 2) * frames, Precision.FLOAT);
+		complex = backend.allocate((long) Math.max(2 * frameValues(), imageValues()) * frames, Precision.FLOAT);
+		images = backend.allocate((long) imageValues() * frames, Precision.FLOAT);
 		workFrames = frames;
 	}
 
@@ -231,7 +256,7 @@ public final class FkMigration implements AutoCloseable {
 	public void close() {
 		if (closed) return;
 		closed = true;
-		for (final Buffer b : new Buffer[] { real, work1, work2 })
+		for (final Buffer b : new Buffer[] { real, complex, images, work1, work2 })
 			if (b != null) b.close();
 		for (final SparseMatrix s : new SparseMatrix[] { pack, shift, stolt, steer, crop })
 			if (s != null) s.close();

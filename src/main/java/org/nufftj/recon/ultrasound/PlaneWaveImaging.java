@@ -173,9 +173,7 @@ public final class PlaneWaveImaging {
 		PlaneWave.checkAngles(angle);
 		for (int i = 0; i < frames.length; i++) check(p, frames[i], up, "channel data frame " + i);
 		try (FkMigration fk = new FkMigration(backend, p, angle, up)) {
-			final float[][] a = fk.analytic(frames);
-			for (int i = 0; i < a.length; i++) a[i] = modulus(a[i]);
-			return a;
+			return fk.envelopes(frames);
 		}
 	}
 

@@ -15,8 +15,9 @@ import org.nufftj.recon.ultrasound.PlaneWaveImaging;
 /**
  * Plane-wave f-k migration frames/s (issue 14): 128 elements × 2048 samples (40 MHz, 5 MHz, 0°, lateral upsampling
  * 1: a 2048 × 128 image), {@link FkMigration} on the GPU device-resident (a full batch of frames already on the
- * device, wall clock to the stream's end), end-to-end from Java frames to envelopes (PlaneWaveImaging.fkFrames, tables
- * included), and on the CPU backend; delay-and-sum (its delay loop on the host) on the same frame. Run by GpuSuite.
+ * device, wall clock to the stream's end), end-to-end from Java frames to envelopes (FkMigration.envelopes on a
+ * migration made before; making one timed alone), and on the CPU backend; delay-and-sum (its delay loop on the host)
+ * on the same frame. Run by GpuSuite.
  */
 final class GpuFkBenchmark {
 
@@ -39,8 +40,8 @@ final class GpuFkBenchmark {
 		final float[] frame = EchoSimulator.echoes(p, EchoSimulator.speckle(1, -19e-3, 19e-3, 2e-3, 38e-3, 2000, null),
 			0.6);
 		md.append("128 elements × 2048 samples, 0°, up 1; wall clock medians (device-resident: 7 batches after 2 ")
-			.append("warm-ups, the frames already on the device; end-to-end: 3 calls after 1, tables, uploads and ")
-			.append("downloads included).\n\n| device | path | frames per call | ms per call | frames/s |\n")
+			.append("warm-ups, the frames already on the device; end-to-end: 3 calls after 1 on a migration made ")
+			.append("before, uploads, modulus and downloads included; tables: making a migration, timed alone).\n\n| device | path | frames per call | ms per call | frames/s |\n")
 			.append("|---|---|---|---|---|\n");
 		try (GpuBackend gpu = GpuBackend.open(0); FkMigration fk = new FkMigration(gpu, p, 0, 1)) {
 			final int f = fk.batch();
@@ -59,16 +60,20 @@ final class GpuFkBenchmark {
 			}
 			final float[][] frames = new float[4 * f][];
 			for (int i = 0; i < frames.length; i++) frames[i] = frame;
-			final double e2e = median(1, 3, () -> PlaneWaveImaging.fkFrames(gpu, p, 0, frames, 1));
-			line(md, "gpu", "end-to-end (PlaneWaveImaging.fkFrames)", frames.length, e2e);
+			final double e2e = median(1, 3, () -> fk.envelopes(frames));
+			line(md, "gpu", "end-to-end, Java frames to envelopes (FkMigration.envelopes)", frames.length, e2e);
+			final double plan = median(1, 3, () -> new FkMigration(gpu, p, 0, 1).close());
+			line(md, "gpu", "tables (new FkMigration, once per geometry)", 0, plan);
 			final double das = median(1, 3, () -> PlaneWaveImaging.delayAndSum(gpu, p, frame, 1, 1));
 			line(md, "gpu", "delay-and-sum, F# 1 (host delays, GPU envelope)", 1, das);
 		}
 		try (Backend cpu = Backends.open(DeviceChoice.CPU, 0, null)) {
 			final float[][] frames = { frame, frame, frame, frame };
-			final double ms = median(1, 3, () -> PlaneWaveImaging.fkFrames(cpu, p, 0, frames, 1));
-			line(md, "cpu (" + Runtime.getRuntime().availableProcessors() + " threads)",
-				"end-to-end (PlaneWaveImaging.fkFrames)", frames.length, ms);
+			try (FkMigration fk = new FkMigration(cpu, p, 0, 1)) {
+				final double ms = median(1, 3, () -> fk.envelopes(frames));
+				line(md, "cpu (" + Runtime.getRuntime().availableProcessors() + " threads)",
+					"end-to-end, Java frames to envelopes (FkMigration.envelopes)", frames.length, ms);
+			}
 			final double das = median(1, 3, () -> PlaneWaveImaging.delayAndSum(cpu, p, frame, 1, 1));
 			line(md, "cpu", "delay-and-sum, F# 1", 1, das);
 		}
@@ -77,8 +82,8 @@ final class GpuFkBenchmark {
 	private static void line(final StringBuilder md, final String device, final String path, final int frames,
 		final double ms)
 	{
-		md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.3f | %,.0f |%n", device, path, frames, ms,
-			frames * 1000 / ms));
+		md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.3f | %s |%n", device, path, frames, ms,
+			frames == 0 ? "—" : String.format(Locale.ROOT, "%,.0f", frames * 1000 / ms)));
 	}
 
 	private static double median(final int warmups, final int reps, final Runnable call) {

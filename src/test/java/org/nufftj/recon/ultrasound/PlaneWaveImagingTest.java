@@ -102,6 +102,40 @@ class PlaneWaveImagingTest {
 	}
 
 	/** Bad input: one clear error each, naming what is wrong. */
+	/**
+	 * Many frames through one FkMigration (tables once, batches of frames, the modulus on the backend) equal the
+	 * one-frame f-k of each, steered and upsampled; more frames than a batch holds.
+	 */
+	@Test
+	void framesInBatchesEqualOneFrameAtATime() {
+		final PlaneWave p = new PlaneWave(16, 300, 0.3e-3, 40e6, 1540, 5e6, 0);
+		final java.util.Random r = new java.util.Random(org.nufftj.TestSeeds.fresh());
+		try (Backend cpu = Backends.open(DeviceChoice.CPU, 2, null);
+			FkMigration fk = new FkMigration(cpu, p, Math.toRadians(6), 2, 3 * 2 * 300 * 64))
+		{
+			assertTrue(fk.batch() == 3, "batch " + fk.batch());
+			final float[][] frames = new float[fk.batch() + 2][];
+			for (int f = 0; f < frames.length; f++) {
+				frames[f] = new float[fk.frameValues()];
+				for (int i = 0; i < frames[f].length; i++) frames[f][i] = (float) r.nextGaussian();
+			}
+			final float[][] env = fk.envelopes(frames);
+			for (final int f : new int[] { 0, fk.batch() - 1, frames.length - 1 }) {
+				final float[] one = PlaneWaveImaging.fk(cpu, p, Math.toRadians(6), frames[f], 2);
+				org.junit.jupiter.api.Assertions.assertArrayEquals(one, env[f], 1e-6f * max(one), "frame " + f);
+			}
+			final float[][] wrong = { new float[3] };
+			final InvalidInputException e = assertThrows(InvalidInputException.class, () -> fk.envelopes(wrong));
+			assertTrue(e.getMessage().contains("frame 0") && e.getMessage().contains("found 3"), e.getMessage());
+		}
+	}
+
+	private static float max(final float[] a) {
+		float m = 0;
+		for (final float v : a) m = Math.max(m, Math.abs(v));
+		return m;
+	}
+
 	@Test
 	void badInputIsNamed() {
 		final PlaneWave p = new PlaneWave(8, 50, 0.3e-3, 40e6, 1540, 5e6, 0);
