@@ -485,6 +485,29 @@ __device__ __forceinline__ void sparse_apply(const int* index, const typename Cp
 	}
 }
 
+/**
+ * x[b·cols + index[e·rows + r]] += conj(w[e·rows + r])·y[b·rows + r] for i = b·rows + r < n (x zeroed before): the
+ * adjoint of sparse_apply, a scatter with atomic additions.
+ */
+template <typename T>
+__device__ __forceinline__ void sparse_apply_adjoint(const int* index, const typename Cplx<T>::type* w,
+	const typename Cplx<T>::type* y, T* x, long long rows, int k, long long cols, long long n)
+{
+	GRID_STRIDE(i, n) {
+		const long long b = i / rows, r = i - b * rows;
+		const typename Cplx<T>::type u = y[i];
+		if (u.x == 0 && u.y == 0) continue;
+		for (int e = 0; e < k; e++) {
+			const int c = index[e * rows + r];
+			if (c < 0) continue;
+			const typename Cplx<T>::type v = w[e * rows + r];
+			T* to = x + 2 * (b * cols + c);
+			atomicAdd(to, v.x * u.x + v.y * u.y);
+			atomicAdd(to + 1, v.x * u.y - v.y * u.x);
+		}
+	}
+}
+
 // -- entry points: <name>_<f|d>; the argument lists are mirrored, one line each, in GpuVectorKernels --
 
 #define VECTOR_ENTRIES(T, S)                                                                                            \
@@ -541,6 +564,11 @@ __device__ __forceinline__ void sparse_apply(const int* index, const typename Cp
 		const Cplx<T>::type* x, Cplx<T>::type* y, long long rows, int k, long long cols, long long n)                    \
 	{                                                                                                                   \
 		sparse_apply<T>(index, w, x, y, rows, k, cols, n);                                                              \
+	}                                                                                                                   \
+	extern "C" __global__ void vec_sparse_apply_adjoint_##S(const int* index, const Cplx<T>::type* w,                 \
+		const Cplx<T>::type* y, T* x, long long rows, int k, long long cols, long long n)                               \
+	{                                                                                                                   \
+		sparse_apply_adjoint<T>(index, w, y, x, rows, k, cols, n);                                                      \
 	}                                                                                                                   \
 	extern "C" __global__ void vec_coil_energy_##S(const Cplx<T>::type* images, double* energy, long long pixels)      \
 	{                                                                                                                   \

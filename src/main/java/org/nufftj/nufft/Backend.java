@@ -216,6 +216,13 @@ public interface Backend extends AutoCloseable {
 	 */
 	void apply(SparseMatrix a, Buffer x, Buffer y);
 
+	/**
+	 * x_t = Aᴴ·y_t for each of the T vectors in y (2·R values each) and x (2·C each): x_t[c] = Σ_{(r,k): index[r,k] = c}
+	 * conj(w[r,k])·y_t[r], complex; x is overwritten (zero where no entry points). The transpose of {@link #apply}
+	 * (a scatter: on a GPU with atomic additions, so the order of the sums may vary between calls).
+	 */
+	void applyAdjoint(SparseMatrix a, Buffer y, Buffer x);
+
 	/** Frees what the backend holds; idempotent. */
 	@Override
 	void close();

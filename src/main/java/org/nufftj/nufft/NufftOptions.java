@@ -10,8 +10,12 @@ import org.nufftj.kernel.KernelType;
  */
 public final class NufftOptions {
 
-	/** Kernel evaluation: computed per sample (default) or read from a lookup table. */
-	public enum Evaluation { ONLINE, LOOKUP }
+	/**
+	 * Kernel evaluation: computed per sample (default), read from a lookup table, or every weight precomputed at
+	 * setPoints into a sparse interpolation matrix ({@link MatrixNufftPlan}: exact kernel values, memory W^d entries per
+	 * point, for a trajectory transformed many times).
+	 */
+	public enum Evaluation { ONLINE, LOOKUP, MATRIX }
 
 	public static final double DEFAULT_TOLERANCE = 1e-4;
 

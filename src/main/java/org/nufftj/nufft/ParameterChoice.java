@@ -77,7 +77,7 @@ public final class ParameterChoice {
 			InvalidInputException.require(eps >= precision.smallestTolerance(), "tolerance " + eps + " is below what " +
 				precision.name().toLowerCase() + " precision reaches (" + precision.smallestTolerance() + ")" +
 				(precision == Precision.FLOAT ? "; use double precision" : ""));
-			InvalidInputException.require(o.evaluation() == NufftOptions.Evaluation.ONLINE || eps >= LOOKUP_FLOOR,
+			InvalidInputException.require(o.evaluation() != NufftOptions.Evaluation.LOOKUP || eps >= LOOKUP_FLOOR,
 				"tolerance " + eps + " is below the kernel lookup table's accuracy (" + LOOKUP_FLOOR +
 					"); use online kernel evaluation");
 		}

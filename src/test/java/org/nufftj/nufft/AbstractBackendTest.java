@@ -261,50 +261,58 @@ public abstract class AbstractBackendTest {
 	/**
 	 * A plan of this backend on its buffers: forward and adjoint of a batch of T = 2 against the exact NUDFT; spread
 	 * and interpolate against the direct kernel sums g_b[l] = Σ_m s_b[m]·ψ(l − t_m) (periodic grid, t_m = k_m·n) and
-	 * their transpose, within the kernel evaluation's bound ({@link KernelSums}).
+	 * their transpose, within the kernel evaluation's bound ({@link KernelSums}); the online plan and the precomputed
+	 * matrix plan ({@link MatrixNufftPlan}).
 	 */
 	@ParameterizedTest
 	@EnumSource(Precision.class)
 	void planStagesOnBuffers(final Precision p) {
-		for (final int[] size : new int[][] { { 12, 10 }, { 8, 6, 10 } }) {
-			final org.nufftj.trajectory.Trajectory t = TestTrajectories.make("random", size, 150, random);
-			final int px = (int) Arrays2.pixels(size), m = t.count(), batch = 2;
-			final double eps = p == Precision.FLOAT ? 1e-4 : 1e-9;
-			try (NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(eps))) {
-				plan.setPoints(t);
-				final double[] image = gaussian(2 * px * batch), samples = gaussian(2 * m * batch);
-				try (Buffer bi = upload(image, p); Buffer bs = backend.allocate(2L * m * batch, p)) {
-					plan.forward(bi, bs);
-					final double ef = relative(Nudft.forward(size, t, image, 0), download(bs));
-					assertTrue(ef < 10 * eps, "forward on buffers " + java.util.Arrays.toString(size) + ": " + ef +
-						", seed " + seed);
-				}
-				try (Buffer bs = upload(samples, p); Buffer bi = backend.allocate(2L * px * batch, p)) {
-					plan.adjoint(bs, bi);
-					final double ea = relative(Nudft.adjoint(size, t, samples, 0), download(bi));
-					assertTrue(ea < 10 * eps, "adjoint on buffers " + java.util.Arrays.toString(size) + ": " + ea +
-						", seed " + seed);
-				}
-				final NufftParameters params = plan.parameters();
-				final int gp = (int) params.gridPoints();
-				final double[] grid = gaussian(2 * gp * batch);
-				final KernelSums sums = new KernelSums(params, t);
-				final double rounding = p == Precision.FLOAT ? 2e-6 : 1e-12;
-				try (Buffer bs = upload(samples, p); Buffer bg = backend.allocate(2L * gp * batch, p)) {
-					backend.fill(bg, 3, 3); // overwritten, not added to
-					plan.spread(bs, bg);
-					KernelSums.check(sums.spread(samples, 0, batch, 0, 2 * gp * batch), download(bg), rounding,
-						"spread (" + p + "), seed " + seed);
-				}
-				try (Buffer bg = upload(grid, p); Buffer bs = backend.allocate(2L * m * batch, p)) {
-					plan.interpolate(bg, bs);
-					KernelSums.check(sums.interpolate(grid, 0, batch, 0, 2 * m * batch), download(bs), rounding,
-						"interpolate (" + p + "), seed " + seed);
-				}
-				try (Buffer bs = backend.allocate(2L * m, p); Buffer bg = backend.allocate(2L * gp + 2, p)) {
-					final InvalidInputException e = assertThrows(InvalidInputException.class, () -> plan.spread(bs, bg));
-					assertTrue(e.getMessage().contains(String.valueOf(2L * gp + 2)), e.getMessage());
-				}
+		for (final NufftOptions.Evaluation eval : new NufftOptions.Evaluation[] { NufftOptions.Evaluation.ONLINE,
+			NufftOptions.Evaluation.MATRIX })
+			for (final int[] size : new int[][] { { 12, 10 }, { 8, 6, 10 } }) planStages(p, eval, size);
+	}
+
+	private void planStages(final Precision p, final NufftOptions.Evaluation eval, final int[] size) {
+		final org.nufftj.trajectory.Trajectory t = TestTrajectories.make("random", size, 150, random);
+		final int px = (int) Arrays2.pixels(size), m = t.count(), batch = 2;
+		final double eps = p == Precision.FLOAT ? 1e-4 : 1e-9;
+		try (NufftPlan plan = backend.plan(size, NufftOptions.defaults().withPrecision(p).withTolerance(eps)
+			.withEvaluation(eval)))
+		{
+			assertEquals(eval == NufftOptions.Evaluation.MATRIX, plan instanceof MatrixNufftPlan, plan.backend());
+			plan.setPoints(t);
+			final double[] image = gaussian(2 * px * batch), samples = gaussian(2 * m * batch);
+			try (Buffer bi = upload(image, p); Buffer bs = backend.allocate(2L * m * batch, p)) {
+				plan.forward(bi, bs);
+				final double ef = relative(Nudft.forward(size, t, image, 0), download(bs));
+				assertTrue(ef < 10 * eps, "forward on buffers " + java.util.Arrays.toString(size) + " " + eval + ": " +
+					ef + ", seed " + seed);
+			}
+			try (Buffer bs = upload(samples, p); Buffer bi = backend.allocate(2L * px * batch, p)) {
+				plan.adjoint(bs, bi);
+				final double ea = relative(Nudft.adjoint(size, t, samples, 0), download(bi));
+				assertTrue(ea < 10 * eps, "adjoint on buffers " + java.util.Arrays.toString(size) + " " + eval + ": " +
+					ea + ", seed " + seed);
+			}
+			final NufftParameters params = plan.parameters();
+			final int gp = (int) params.gridPoints();
+			final double[] grid = gaussian(2 * gp * batch);
+			final KernelSums sums = new KernelSums(params, t);
+			final double rounding = p == Precision.FLOAT ? 2e-6 : 1e-12;
+			try (Buffer bs = upload(samples, p); Buffer bg = backend.allocate(2L * gp * batch, p)) {
+				backend.fill(bg, 3, 3); // overwritten, not added to
+				plan.spread(bs, bg);
+				KernelSums.check(sums.spread(samples, 0, batch, 0, 2 * gp * batch), download(bg), rounding,
+					"spread (" + p + ", " + eval + "), seed " + seed);
+			}
+			try (Buffer bg = upload(grid, p); Buffer bs = backend.allocate(2L * m * batch, p)) {
+				plan.interpolate(bg, bs);
+				KernelSums.check(sums.interpolate(grid, 0, batch, 0, 2 * m * batch), download(bs), rounding,
+					"interpolate (" + p + ", " + eval + "), seed " + seed);
+			}
+			try (Buffer bs = backend.allocate(2L * m, p); Buffer bg = backend.allocate(2L * gp + 2, p)) {
+				final InvalidInputException e = assertThrows(InvalidInputException.class, () -> plan.spread(bs, bg));
+				assertTrue(e.getMessage().contains(String.valueOf(2L * gp + 2)), e.getMessage());
 			}
 		}
 	}
@@ -427,6 +435,22 @@ public abstract class AbstractBackendTest {
 				backend.apply(a, bx.slice(2L * cols * 2, 2L * cols), one);
 				check(java.util.Arrays.copyOfRange(e, 2 * rows * 2, 2 * rows * 3), download(one), p,
 					"sparse apply to a slice (vector 2)");
+			}
+			// The adjoint: x_t[c] = Σ conj(w)·y_t[r] over the entries pointing at c (repeated columns add up).
+			final double[] y = rounded(gaussian(2 * rows * t), p), ea = new double[2 * cols * t];
+			for (int b = 0; b < t; b++)
+				for (int r = 0; r < rows; r++)
+					for (int j = 0; j < k; j++) {
+						final int c = index[r * k + j];
+						if (c < 0) continue;
+						final double wr = w[2 * (r * k + j)], wi = w[2 * (r * k + j) + 1];
+						final double yr = y[2 * (b * rows + r)], yi = y[2 * (b * rows + r) + 1];
+						ea[2 * (b * cols + c)] += wr * yr + wi * yi;
+						ea[2 * (b * cols + c) + 1] += wr * yi - wi * yr;
+					}
+			try (Buffer yb = upload(y, p); Buffer xb = upload(gaussian(2 * cols * t), p)) {
+				backend.applyAdjoint(a, yb, xb); // xb's old values are overwritten
+				check(ea, download(xb), p, "sparse adjoint, batch of " + t);
 			}
 		}
 	}

@@ -88,7 +88,8 @@ public abstract class AbstractNufftPlanTest {
 	static Stream<Arguments> kernels() {
 		return Stream.of(KernelType.values()).filter(k -> k != KernelType.AUTO)
 			.flatMap(k -> Stream.of(Arguments.of(k, 1e-3, NufftOptions.Evaluation.ONLINE),
-				Arguments.of(k, 1e-5, NufftOptions.Evaluation.ONLINE), Arguments.of(k, 1e-5, NufftOptions.Evaluation.LOOKUP)));
+				Arguments.of(k, 1e-5, NufftOptions.Evaluation.ONLINE), Arguments.of(k, 1e-5, NufftOptions.Evaluation.LOOKUP),
+				Arguments.of(k, 1e-5, NufftOptions.Evaluation.MATRIX)));
 	}
 
 	@ParameterizedTest(name = "{0} eps={1} {2}")
@@ -106,6 +107,40 @@ public abstract class AbstractNufftPlanTest {
 			plan.forward(image, y);
 			final double e = Arrays2.relativeError(y, exact);
 			assertTrue(e <= eps, kernel + " error " + e + " > " + eps + " with " + plan.parameters() + " seed " + seed);
+		}
+	}
+
+	/**
+	 * The precomputed-matrix plan ({@link NufftOptions.Evaluation#MATRIX}) equals the online plan, forward and adjoint
+	 * of T = 2: float at ε = 1e-5 within 1e-6 relative (the online kernel is within ε/100 of the exact one the matrix
+	 * holds), double at ε = 1e-9 within 1e-9.
+	 */
+	@ParameterizedTest(name = "{0}D {1}")
+	@MethodSource("adjointCases")
+	void matrixPlanEqualsTheOnlinePlan(final int dims, final Precision precision) {
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		final int[] size = dims == 2 ? new int[] { 50, 64 } : new int[] { 20, 16, 24 };
+		final Trajectory t = TestTrajectories.make("random", size, 4000, r);
+		final int px = (int) Arrays2.pixels(size), m = t.count();
+		final double eps = precision == Precision.FLOAT ? 1e-5 : 1e-9, tol = precision == Precision.FLOAT ? 1e-6 : 1e-9;
+		final double[] x = Arrays2.gaussian(r, 2 * px * 2), y = Arrays2.gaussian(r, 2 * m * 2);
+		try (NufftPlan online = Nufft.plan(size, options(precision, eps));
+			NufftPlan matrix = Nufft.plan(size, options(precision, eps).withEvaluation(NufftOptions.Evaluation.MATRIX)))
+		{
+			assertTrue(matrix.backend().contains("matrix"), matrix.backend());
+			online.setPoints(t);
+			matrix.setPoints(t);
+			final double[] f1 = new double[2 * m * 2], f2 = new double[2 * m * 2];
+			final double[] a1 = new double[2 * px * 2], a2 = new double[2 * px * 2];
+			online.forward(x, f1);
+			matrix.forward(x, f2);
+			online.adjoint(y, a1);
+			matrix.adjoint(y, a2);
+			final String s = " (" + dims + "D " + precision + ", seed " + seed + ")";
+			final double ef = Arrays2.relativeError(f2, f1), ea = Arrays2.relativeError(a2, a1);
+			assertTrue(ef <= tol, "matrix vs online forward: " + ef + s);
+			assertTrue(ea <= tol, "matrix vs online adjoint: " + ea + s);
 		}
 	}
 

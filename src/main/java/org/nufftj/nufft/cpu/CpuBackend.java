@@ -88,6 +88,9 @@ public final class CpuBackend implements Backend {
 		InvalidInputException.require(imageSize.length == 2 || imageSize.length == 3,
 			"image size: expected 2 or 3 axes, found " + imageSize.length);
 		final NufftOptions cpu = options.withDevice(DeviceChoice.CPU);
+		if (cpu.evaluation() == NufftOptions.Evaluation.MATRIX) {
+			return new org.nufftj.nufft.MatrixNufftPlan(this, ParameterChoice.choose(imageSize, cpu));
+		}
 		return new CpuNufftPlan(ParameterChoice.choose(imageSize, cpu), cpu, this);
 	}
 
@@ -298,11 +301,7 @@ public final class CpuBackend implements Backend {
 
 	@Override
 	public void apply(final SparseMatrix a, final Buffer x, final Buffer y) {
-		ensureOpen();
-		InvalidInputException.require(a instanceof CpuSparse && ((CpuSparse) a).backend == this, "apply: the sparse " +
-			"matrix " + SparseMatrix.describe(a) + " belongs to another backend, not to " + name());
-		final CpuSparse m = (CpuSparse) a;
-		m.ensureOpen();
+		final CpuSparse m = sparseOf(a, "apply");
 		final CpuBuffer in = own(x, "apply x", m.precision()), out = own(y, "apply y", m.precision());
 		final int t = SparseMatrix.batch(a, x, y);
 		InvalidInputException.require(in.f != out.f || in.d != out.d || in.offset >= out.offset + out.length ||
@@ -324,6 +323,41 @@ public final class CpuBackend implements Backend {
 				out.set(2 * (b * rowsN + r) + 1, im);
 			}
 		});
+	}
+
+	@Override
+	public void applyAdjoint(final SparseMatrix a, final Buffer y, final Buffer x) {
+		final CpuSparse m = sparseOf(a, "applyAdjoint");
+		final CpuBuffer in = own(y, "applyAdjoint y", m.precision()), out = own(x, "applyAdjoint x", m.precision());
+		final int t = SparseMatrix.batch(a, x, y);
+		InvalidInputException.require(in.f != out.f || in.d != out.d || in.offset >= out.offset + out.length ||
+			out.offset >= in.offset + in.length, "applyAdjoint: x must not overlap y");
+		final int k = m.k, cols = m.columns, rowsN = m.rows;
+		// One vector per task: its scatter is serial, so the sums run in row order (deterministic).
+		each(t, b -> {
+			final double[] acc = new double[2 * cols];
+			final int yo = 2 * b * rowsN;
+			for (int r = 0; r < rowsN; r++) {
+				final double yr = in.get(yo + 2 * r), yi = in.get(yo + 2 * r + 1);
+				for (int e = r * k; e < r * k + k; e++) {
+					final int c = m.index[e];
+					if (c < 0) continue;
+					final double wr = m.weights[2 * e], wi = m.weights[2 * e + 1];
+					acc[2 * c] += wr * yr + wi * yi;
+					acc[2 * c + 1] += wr * yi - wi * yr;
+				}
+			}
+			for (int i = 0; i < 2 * cols; i++) out.set(2 * b * cols + i, acc[i]);
+		});
+	}
+
+	private CpuSparse sparseOf(final SparseMatrix a, final String op) {
+		ensureOpen();
+		InvalidInputException.require(a instanceof CpuSparse && ((CpuSparse) a).backend == this, op + ": the sparse " +
+			"matrix " + SparseMatrix.describe(a) + " belongs to another backend, not to " + name());
+		final CpuSparse m = (CpuSparse) a;
+		m.ensureOpen();
+		return m;
 	}
 
 	@Override

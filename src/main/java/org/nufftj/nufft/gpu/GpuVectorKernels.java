@@ -117,6 +117,22 @@ final class GpuVectorKernels {
 			.i32(k).i64(cols).i64(n), rows + " rows x " + k + " entries, " + batch + " vectors of " + cols);
 	}
 
+	/**
+	 * x[b·cols + index[e·rows + r]] += conj(w[e·rows + r])·y[b·rows + r] for {@code batch} vectors, after clearing x
+	 * (batch·cols complex): the adjoint of {@link #sparseApply}, atomic additions.
+	 */
+	void sparseApplyAdjoint(final boolean dbl, final CUdeviceptr index, final CUdeviceptr w, final CUdeviceptr y,
+		final CUdeviceptr x, final long rows, final int k, final long cols, final int batch)
+	{
+		final long n = rows * batch;
+		check(JCudaDriver.cuMemsetD32Async(x, 0, 2 * cols * batch * (dbl ? 2 : 1), stream), "cuMemsetD32Async(" +
+			cols * batch + " complex, sparse adjoint output)");
+		// vec_sparse_apply_adjoint_S(const int* index, const C* w, const C* y, T* x, long long rows, int k,
+		// long long cols, long long n)
+		launch("vec_sparse_apply_adjoint", dbl, n, new KernelArgs().pointer(index).pointer(w).pointer(y).pointer(x)
+			.i64(rows).i32(k).i64(cols).i64(n), rows + " rows x " + k + " entries, " + batch + " vectors of " + cols);
+	}
+
 	/** out[i] = (r[i], 0) for n elements. */
 	void realToComplex(final boolean dbl, final CUdeviceptr r, final CUdeviceptr out, final long n) {
 		// vec_real_to_complex_S(const T* r, C* out, long long n)

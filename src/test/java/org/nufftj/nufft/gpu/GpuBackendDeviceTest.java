@@ -109,7 +109,7 @@ class GpuBackendDeviceTest {
 			assertEquals(2, b.openBuffers());
 		}
 		assertEquals(1, b.openBuffers(), "a closed buffer is forgotten");
-		final GpuNufftPlan plan = b.plan(new int[] { 16, 16 }, NufftOptions.defaults()); // left open
+		final GpuNufftPlan plan = b.gpuPlan(new int[] { 16, 16 }, NufftOptions.defaults()); // left open
 		plan.setPoints(TestTrajectories.make("random", new int[] { 16, 16 }, 100, new Random()));
 		b.close();
 		assertThrows(IllegalStateException.class, () -> b.allocate(4, Precision.FLOAT));
@@ -316,7 +316,7 @@ class GpuBackendDeviceTest {
 		final int px = 40 * 36, m = traj.count();
 		final double[] x = Arrays2.gaussian(r, 2 * px * t), y = Arrays2.gaussian(r, 2 * m * t);
 		for (final int limit : new int[] { Integer.MAX_VALUE, 2 }) {
-			try (GpuNufftPlan plan = backend.plan(size, o); Buffer gx = wrap(x, p); Buffer gy = wrap(y, p);
+			try (GpuNufftPlan plan = backend.gpuPlan(size, o); Buffer gx = wrap(x, p); Buffer gy = wrap(y, p);
 				Buffer fx = backend.allocate(2L * m * t, p); Buffer ay = backend.allocate(2L * px * t, p))
 			{
 				assertTrue(plan.backend().startsWith("gpu"), plan.backend());
@@ -356,7 +356,7 @@ class GpuBackendDeviceTest {
 		final Trajectory few = TestTrajectories.make("random", size, 500, r);
 		final Trajectory many = TestTrajectories.make("random", size, 5000, r);
 		final float[] x = Arrays2.gaussianFloat(r, 2 * 32 * 32 * 3);
-		try (GpuNufftPlan reused = backend.plan(size, o); GpuNufftPlan fresh = backend.plan(size, o)) {
+		try (GpuNufftPlan reused = backend.gpuPlan(size, o); GpuNufftPlan fresh = backend.gpuPlan(size, o)) {
 			reused.setPoints(few);
 			reused.forward(x, new float[2 * few.count() * 3]);
 			reused.setPoints(many);

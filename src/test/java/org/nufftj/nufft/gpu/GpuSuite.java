@@ -30,7 +30,7 @@ import org.nufftj.nufft.SpreadMethod;
  * JUnit launcher, then the benchmark rows, then a dated Markdown report (device, driver, cuFFT, each test's result,
  * each figure, the reference library side by side with the ratio per row, the CPU engine on the same rows).
  * <p>
- * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
+ * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk|matrix> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
  * methods comma separated from auto, atomic, shared[@AxBxC bins], output (output-driven: the radial rows; the
  * others are reported as not applicable).
  * </p>
@@ -67,6 +67,7 @@ public final class GpuSuite {
 		if (mode.equals("fft") || full) md.append(GpuFftBenchmark.report());
 		if (mode.equals("transfer") || full) md.append(GpuTransferBenchmark.report());
 		if (mode.equals("fk") || full) md.append(GpuFkBenchmark.report());
+		if (mode.equals("matrix") || full) md.append(GpuMatrixBenchmark.report());
 		write(report, md);
 		System.out.println("report written to " + report);
 	}
