@@ -30,7 +30,7 @@ import org.nufftj.nufft.SpreadMethod;
  * JUnit launcher, then the benchmark rows, then a dated Markdown report (device, driver, cuFFT, each test's result,
  * each figure, the reference library side by side with the ratio per row, the CPU engine on the same rows).
  * <p>
- * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk|matrix> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
+ * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk|matrix|stream> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
  * methods comma separated from auto, atomic, shared[@AxBxC bins], output (output-driven: the radial rows; the
  * others are reported as not applicable).
  * </p>
@@ -58,6 +58,10 @@ public final class GpuSuite {
 			tests(md);
 			cli(md);
 		}
+		else if (System.getenv("NUFFTJ_TESTS_FROM") != null) {
+			// The tests of an earlier run of the same pack (a separate call, within the device's time per command).
+			md.append(testSections(Paths.get(System.getenv("NUFFTJ_TESTS_FROM"))));
+		}
 		write(report, md);
 		if (mode.equals("bench") || mode.equals("all")) bench(md, rowSel, cpu, methods, report);
 		write(report, md);
@@ -67,9 +71,32 @@ public final class GpuSuite {
 		if (mode.equals("fft") || full) md.append(GpuFftBenchmark.report());
 		if (mode.equals("transfer") || full) md.append(GpuTransferBenchmark.report());
 		if (mode.equals("fk") || full) md.append(GpuFkBenchmark.report());
-		if (mode.equals("matrix") || full) md.append(GpuMatrixBenchmark.report());
+		// The matrix level on request only: its conclusion (slower on every row) is in docs/gpu-tuning.md, and its
+		// builds take minutes.
+		if (mode.equals("matrix")) md.append(GpuMatrixBenchmark.report());
+		if (mode.equals("stream") || full) md.append(GpuStreamingBenchmark.report());
 		write(report, md);
 		System.out.println("report written to " + report);
+	}
+
+	/**
+	 * The "## Tests" and "## Command line on the GPU" sections of an earlier report, introduced by where they come
+	 * from; a line saying so when it cannot be read.
+	 */
+	static String testSections(final Path earlier) {
+		try {
+			final String text = new String(java.nio.file.Files.readAllBytes(earlier), StandardCharsets.UTF_8);
+			final int from = text.indexOf("\n## Tests");
+			if (from < 0) return "Tests: no \"## Tests\" section in " + earlier + ".\n\n";
+			int to = text.indexOf("\n## ", from + 1);
+			if (to >= 0 && text.startsWith("\n## Command line", to)) to = text.indexOf("\n## ", to + 1);
+			final String header = text.substring(0, text.indexOf('\n')).replace("# NUFFT-J GPU report", "run");
+			return "The tests below ran in a separate call on the same pack (" + header.trim() + ", " +
+				earlier.getFileName() + ").\n" + text.substring(from, to < 0 ? text.length() : to) + "\n";
+		}
+		catch (final IOException e) {
+			return "Tests: could not read " + earlier + ": " + e + "\n\n";
+		}
 	}
 
 	private static void write(final Path report, final CharSequence md) {
