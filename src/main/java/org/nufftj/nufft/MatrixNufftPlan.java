@@ -219,36 +219,35 @@ public final class MatrixNufftPlan implements NufftPlan {
 	@Override
 	public void forward(final float[] image, final float[] samples) {
 		NufftPlan.transforms(this, image.length, samples.length);
-		try (Buffer i = upload(toDouble(image), image); Buffer s = allocate(samples.length)) {
-			forward(i, s);
-			download(s, null, samples);
-		}
+		arrays(true, upload(toDouble(image), image), samples.length, o -> download(o, null, samples));
 	}
 
 	@Override
 	public void adjoint(final float[] samples, final float[] image) {
 		NufftPlan.transforms(this, image.length, samples.length);
-		try (Buffer s = upload(toDouble(samples), samples); Buffer i = allocate(image.length)) {
-			adjoint(s, i);
-			download(i, null, image);
-		}
+		arrays(false, upload(toDouble(samples), samples), image.length, o -> download(o, null, image));
 	}
 
 	@Override
 	public void forward(final double[] image, final double[] samples) {
 		NufftPlan.transforms(this, image.length, samples.length);
-		try (Buffer i = upload(image, null); Buffer s = allocate(samples.length)) {
-			forward(i, s);
-			download(s, samples, null);
-		}
+		arrays(true, upload(image, null), samples.length, o -> download(o, samples, null));
 	}
 
 	@Override
 	public void adjoint(final double[] samples, final double[] image) {
 		NufftPlan.transforms(this, image.length, samples.length);
-		try (Buffer s = upload(samples, null); Buffer i = allocate(image.length)) {
-			adjoint(s, i);
-			download(i, image, null);
+		arrays(false, upload(samples, null), image.length, o -> download(o, image, null));
+	}
+
+	/** The buffer execute from {@code in} (closed after) into a buffer of {@code outLength} values, then read. */
+	private void arrays(final boolean forward, final Buffer in, final int outLength,
+		final java.util.function.Consumer<Buffer> read)
+	{
+		try (Buffer i = in; Buffer o = allocate(outLength)) {
+			if (forward) forward(i, o);
+			else adjoint(i, o);
+			read.accept(o);
 		}
 	}
 

@@ -412,17 +412,7 @@ public abstract class AbstractBackendTest {
 		for (int i = 0; i < index.length; i++) index[i] = random.nextInt(8) == 0 ? -1 : random.nextInt(cols);
 		index[k] = index[k + 1] = 5; // a repeated column: both terms count
 		final double[] w = rounded(gaussian(2 * rows * k), p), x = rounded(gaussian(2 * cols * t), p);
-		final double[] e = new double[2 * rows * t];
-		for (int b = 0; b < t; b++)
-			for (int r = 0; r < rows; r++)
-				for (int j = 0; j < k; j++) {
-					final int c = index[r * k + j];
-					if (c < 0) continue;
-					final double wr = w[2 * (r * k + j)], wi = w[2 * (r * k + j) + 1];
-					final double xr = x[2 * (b * cols + c)], xi = x[2 * (b * cols + c) + 1];
-					e[2 * (b * rows + r)] += wr * xr - wi * xi;
-					e[2 * (b * rows + r) + 1] += wr * xi + wi * xr;
-				}
+		final double[] e = dense(index, w, rows, cols, k, t, x, false);
 		try (SparseMatrix a = backend.sparse(rows, cols, k, index, w, p); Buffer bx = upload(x, p);
 			Buffer by = backend.allocate(2L * rows * t, p))
 		{
@@ -437,22 +427,34 @@ public abstract class AbstractBackendTest {
 					"sparse apply to a slice (vector 2)");
 			}
 			// The adjoint: x_t[c] = Σ conj(w)·y_t[r] over the entries pointing at c (repeated columns add up).
-			final double[] y = rounded(gaussian(2 * rows * t), p), ea = new double[2 * cols * t];
-			for (int b = 0; b < t; b++)
-				for (int r = 0; r < rows; r++)
-					for (int j = 0; j < k; j++) {
-						final int c = index[r * k + j];
-						if (c < 0) continue;
-						final double wr = w[2 * (r * k + j)], wi = w[2 * (r * k + j) + 1];
-						final double yr = y[2 * (b * rows + r)], yi = y[2 * (b * rows + r) + 1];
-						ea[2 * (b * cols + c)] += wr * yr + wi * yi;
-						ea[2 * (b * cols + c) + 1] += wr * yi - wi * yr;
-					}
+			final double[] y = rounded(gaussian(2 * rows * t), p), ea = dense(index, w, rows, cols, k, t, y, true);
 			try (Buffer yb = upload(y, p); Buffer xb = upload(gaussian(2 * cols * t), p)) {
 				backend.applyAdjoint(a, yb, xb); // xb's old values are overwritten
 				check(ea, download(xb), p, "sparse adjoint, batch of " + t);
 			}
 		}
+	}
+
+	/**
+	 * The product of the ELL matrix (index, w) with T vectors, term by term in double: y_t[r] = Σ w·x_t[c], or its
+	 * adjoint x_t[c] = Σ conj(w)·y_t[r] (repeated columns add up).
+	 */
+	private static double[] dense(final int[] index, final double[] w, final int rows, final int cols, final int k,
+		final int t, final double[] v, final boolean adjoint)
+	{
+		final double[] out = new double[2 * (adjoint ? cols : rows) * t];
+		for (int b = 0; b < t; b++)
+			for (int r = 0; r < rows; r++)
+				for (int j = 0; j < k; j++) {
+					final int c = index[r * k + j];
+					if (c < 0) continue;
+					final double wr = w[2 * (r * k + j)], wi = adjoint ? -w[2 * (r * k + j) + 1] : w[2 * (r * k + j) + 1];
+					final int from = 2 * (b * (adjoint ? rows : cols) + (adjoint ? r : c));
+					final int to = 2 * (b * (adjoint ? cols : rows) + (adjoint ? c : r));
+					out[to] += wr * v[from] - wi * v[from + 1];
+					out[to + 1] += wr * v[from + 1] + wi * v[from];
+				}
+		return out;
 	}
 
 	/** Bad tables and operands of sparse matrices are refused, naming the entry or the lengths. */

@@ -285,8 +285,7 @@ public final class CpuBackend implements Backend {
 			" found " + Arrays.toString(size));
 		Buffer.requireLength(o, 2L * pixels(size), "walsh out (one complex image of " + Arrays.toString(size) + ")");
 		requireCoils(in, coils, o, "walsh");
-		InvalidInputException.require(in != o && (in.f != o.f || in.d != o.d || in.offset >= o.offset + o.length ||
-			o.offset >= in.offset + in.length), "walsh: out must not overlap the coil images");
+		requireDisjoint(in, o, "walsh: out must not overlap the coil images");
 		CoilMaths.walsh(Complex.of(in), size, coils, Complex.of(o), this::rows);
 	}
 
@@ -304,9 +303,8 @@ public final class CpuBackend implements Backend {
 		final CpuSparse m = sparseOf(a, "apply");
 		final CpuBuffer in = own(x, "apply x", m.precision()), out = own(y, "apply y", m.precision());
 		final int t = SparseMatrix.batch(a, x, y);
-		InvalidInputException.require(in.f != out.f || in.d != out.d || in.offset >= out.offset + out.length ||
-			out.offset >= in.offset + in.length, "apply: y must not overlap x");
-		final int k = m.k, cols = m.columns, rowsN = m.rows;
+		requireDisjoint(in, out, "apply: y must not overlap x");
+		final int k = m.entriesPerRow(), cols = m.columns(), rowsN = m.rows();
 		rows(rowsN, r -> {
 			for (int b = 0; b < t; b++) {
 				final int xo = 2 * b * cols;
@@ -330,9 +328,8 @@ public final class CpuBackend implements Backend {
 		final CpuSparse m = sparseOf(a, "applyAdjoint");
 		final CpuBuffer in = own(y, "applyAdjoint y", m.precision()), out = own(x, "applyAdjoint x", m.precision());
 		final int t = SparseMatrix.batch(a, x, y);
-		InvalidInputException.require(in.f != out.f || in.d != out.d || in.offset >= out.offset + out.length ||
-			out.offset >= in.offset + in.length, "applyAdjoint: x must not overlap y");
-		final int k = m.k, cols = m.columns, rowsN = m.rows;
+		requireDisjoint(in, out, "applyAdjoint: x must not overlap y");
+		final int k = m.entriesPerRow(), cols = m.columns(), rowsN = m.rows();
 		// One vector per task: its scatter is serial, so the sums run in row order (deterministic).
 		each(t, b -> {
 			final double[] acc = new double[2 * cols];
@@ -349,6 +346,12 @@ public final class CpuBackend implements Backend {
 			}
 			for (int i = 0; i < 2 * cols; i++) out.set(2 * b * cols + i, acc[i]);
 		});
+	}
+
+	/** Fails with {@code message} when a and b share storage. */
+	private static void requireDisjoint(final CpuBuffer a, final CpuBuffer b, final String message) {
+		InvalidInputException.require(a != b && (a.f != b.f || a.d != b.d || a.offset >= b.offset + b.length ||
+			b.offset >= a.offset + a.length), message);
 	}
 
 	private CpuSparse sparseOf(final SparseMatrix a, final String op) {
