@@ -97,6 +97,8 @@ public final class GpuNufftPlan implements NufftPlan {
 	private boolean closed;
 	private int batchLimit = Integer.MAX_VALUE;
 	private long pieceBytes = PIECE_BYTES;
+	/** Java arrays in pieces too (GpuTransferBenchmark's comparison; off in use). */
+	private boolean pipelineArrays;
 
 	/**
 	 * A plan on {@code backend}'s device and stream ({@link GpuBackend#plan} makes them; the backend outlives the plan
@@ -364,6 +366,11 @@ public final class GpuNufftPlan implements NufftPlan {
 		pieceBytes = bytes;
 	}
 
+	/** Runs Java-array executes in pieces as well (for GpuTransferBenchmark's side-by-side; off by default). */
+	void pipelineArrays(final boolean on) {
+		pipelineArrays = on;
+	}
+
 	/** Allocates device buffers for {@code batch} transforms at once (grids, images and samples). */
 	public void reserve(final int batch) {
 		ensureOpen();
@@ -517,7 +524,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		// Java arrays on both sides: one piece per memory chunk. The CPU copies through the staging rings are the
 		// bound there, and pieces only add waits (GpuTransferBenchmark: serial 4.9 / 4.0 ms against pipelined 7.2 / 6.8
 		// ms for 8 radial 512² transforms); pieces pay where one side is a PinnedArray.
-		final boolean pinnedSide = img.pinned(0, dbl) != null || smp.pinned(0, dbl) != null;
+		final boolean pinnedSide = pipelineArrays || img.pinned(0, dbl) != null || smp.pinned(0, dbl) != null;
 		final long pieceTarget = pinnedSide ? pieceBytes : Long.MAX_VALUE;
 		int p = (int) Math.min(Math.min(t, b), (pieceTarget - 1) / (inBytes + outBytes) + 1);
 		if (p < t) p = Math.min(p, Math.max(1, b / 2)); // several pieces: two device slots where memory allows

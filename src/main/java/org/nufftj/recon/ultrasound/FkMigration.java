@@ -203,24 +203,26 @@ public final class FkMigration implements AutoCloseable {
 		}
 		for (int f0 = 0; f0 < frames.length; f0 += frameBatch) {
 			final int fb = Math.min(frameBatch, frames.length - f0);
-			final float[] host = new float[fb * Math.max(fv, envelope ? ov : 0)];
-			for (int i = 0; i < fb; i++) System.arraycopy(frames[f0 + i], 0, host, i * fv, fv);
 			ensureWork(fb);
 			final Buffer r = real.slice(0, (long) fb * fv), cx = complex.slice(0, 2L * fb * fv);
 			final Buffer img = images.slice(0, (long) fb * iv);
-			backend.write(host, 0, r);
+			// Each frame straight from its array into its part of the buffer, and each result straight into a new one:
+			// no batch-sized host copies.
+			for (int i = 0; i < fb; i++) backend.write(frames[f0 + i], 0, r.slice((long) i * fv, fv));
 			backend.realToComplex(r, cx);
 			analytic(cx, img);
+			Buffer result = img;
 			if (envelope) {
 				// |z| as (|z|, 0) into the complex input's storage, then its real parts: half the values to download.
-				final Buffer mod = complex.slice(0, (long) fb * iv), env = real.slice(0, (long) fb * ov);
+				final Buffer mod = complex.slice(0, (long) fb * iv);
+				result = real.slice(0, (long) fb * ov);
 				backend.sumOfSquares(img, 1, mod);
-				backend.complexToReal(mod, env);
-				backend.read(env, host, 0);
+				backend.complexToReal(mod, result);
 			}
-			final float[] all = envelope ? host : new float[fb * iv];
-			if (!envelope) backend.read(img, all, 0);
-			for (int i = 0; i < fb; i++) out[f0 + i] = java.util.Arrays.copyOfRange(all, i * ov, (i + 1) * ov);
+			for (int i = 0; i < fb; i++) {
+				out[f0 + i] = new float[ov];
+				backend.read(result.slice((long) i * ov, ov), out[f0 + i], 0);
+			}
 		}
 		return out;
 	}

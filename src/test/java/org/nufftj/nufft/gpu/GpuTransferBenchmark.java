@@ -166,13 +166,14 @@ final class GpuTransferBenchmark {
 			.append("CUDA events, median of 10 after 3). arrays = Java float[] in and out (upload, transform, ")
 			.append("download, the CPU copies through the staging rings overlapping the DMA); pinned = PinnedArray in ")
 			.append("and out, no CPU copy, pipelined in pieces of about ").append(GpuNufftPlan.PIECE_BYTES >> 20)
-			.append(" MiB of transfers overlapping the transforms; bound = input bytes / pinned H2D rate + output ")
+			.append(" MiB of transfers overlapping the transforms; arrays in pieces = Java arrays forced into the same ")
+			.append("pieces (not the default: for the comparison); bound = input bytes / pinned H2D rate + output ")
 			.append("bytes / pinned D2H rate (the copies alone, not overlapped); ref = the reference library with pinned ")
 			.append("buffers and asynchronous copies (../shared/GPU.md, not measured in this run); ratio = ours / ref; ")
 			.append("images/s = transforms per second from arrays / pinned / device-resident.\n\n");
-		md.append("| case | dir | device ms | arrays ms | pinned ms | bound ms | ref pinned ms | arrays / ref | ")
-			.append("pinned / ref | images/s (arrays / pinned / device) |\n")
-			.append("|---|---|---|---|---|---|---|---|---|---|\n");
+		md.append("| case | dir | device ms | arrays ms | arrays in pieces ms | pinned ms | bound ms | ref pinned ms | ")
+			.append("arrays / ref | pinned / ref | images/s (arrays / pinned / device) |\n")
+			.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
 		pieceSweeps.setLength(0);
 		for (final E2e e : rows()) {
 			try {
@@ -221,13 +222,17 @@ final class GpuTransferBenchmark {
 			final double serA = wallMs(2, 7, i -> plan.adjoint(smp, outImg));
 			final String stagesA = plan.times().toString();
 			final double serF = wallMs(2, 7, i -> plan.forward(img, outSmp));
+			plan.pipelineArrays(true);
+			final double pipA = wallMs(2, 7, i -> plan.adjoint(smp, outImg));
+			final double pipF = wallMs(2, 7, i -> plan.forward(img, outSmp));
+			plan.pipelineArrays(false);
 			final double pinA = wallMs(2, 7, i -> plan.adjoint(pSmp, pOutImg));
 			final double pinF = wallMs(2, 7, i -> plan.forward(pImg, pOutSmp));
 			final long imgBytes = 4L * img.length, smpBytes = 4L * smp.length;
 			final double boundA = smpBytes / bound[0] + imgBytes / bound[1];
 			final double boundF = imgBytes / bound[0] + smpBytes / bound[1];
-			line(md, row.name, "adjoint", devA, serA, pinA, boundA, e.refAdjoint, tr);
-			line(md, row.name, "forward", devF, serF, pinF, boundF, e.refForward, tr);
+			line(md, row.name, "adjoint", devA, serA, pipA, pinA, boundA, e.refAdjoint, tr);
+			line(md, row.name, "forward", devF, serF, pipF, pinF, boundF, e.refForward, tr);
 			if (tr > 1) {
 				// The piece size of the pinned pipeline, on the batched rows.
 				final StringBuilder sweep = new StringBuilder();
@@ -247,12 +252,13 @@ final class GpuTransferBenchmark {
 	}
 
 	private static void line(final StringBuilder md, final String name, final String dir, final double dev,
-		final double arrays, final double pinned, final double bound, final double ref, final int transforms)
+		final double arrays, final double arrayPieces, final double pinned, final double bound, final double ref,
+		final int transforms)
 	{
 		md.append(String.format(Locale.ROOT,
-			"| %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %,.0f / %,.0f / %,.0f |%n", name, dir, dev,
-			arrays, pinned, bound, ref, arrays / ref, pinned / ref, transforms * 1000 / arrays, transforms * 1000 /
-				pinned, transforms * 1000 / dev));
+			"| %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %,.0f / %,.0f / %,.0f |%n", name, dir,
+			dev, arrays, arrayPieces, pinned, bound, ref, arrays / ref, pinned / ref, transforms * 1000 / arrays,
+			transforms * 1000 / pinned, transforms * 1000 / dev));
 	}
 
 	/** Median wall clock ms of {@code reps} calls after {@code warmups}. */
