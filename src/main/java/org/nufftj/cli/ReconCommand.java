@@ -91,7 +91,14 @@ final class ReconCommand implements Callable<Integer> {
 		// One session for this run: --compare's reconstructions share the device instead of opening it twice.
 		try (Session session = new Session()) {
 			if (!compare) {
-				final Reconstruction r = Reconstruction.run(scan, o, Progress.NONE, session, Devices.parse(nufft.device));
+				final java.util.List<org.nufftj.nufft.DeviceChoice> devices = Devices.parse(nufft.device);
+				if (verbose && devices.size() == 1) {
+					// Opened here (the session keeps it) so that the split shows the device's start on its own: the CUDA
+					// context, the kernel modules and the FFT library on a GPU, the worker threads on the CPU.
+					session.backend(devices.get(0), o.nufft().threads());
+					times.mark("open device");
+				}
+				final Reconstruction r = Reconstruction.run(scan, o, Progress.NONE, session, devices);
 				times.mark("reconstruct (plan, DCF, transform, combine: split above)");
 				if (verbose) spec.commandLine().getErr().println(r.describe());
 				ImageFiles.write(output, r.image(), scan.frameDims());

@@ -99,6 +99,8 @@ class MainTest {
 		}
 		assertEquals(0, verbose.code, verbose.toString());
 		assertTrue(verbose.err.contains("dcf"), "--verbose describes the run on the command's stderr: " + verbose);
+		assertTrue(verbose.err.contains("open device") && verbose.err.contains("times: start-up"),
+			"--verbose splits the device's start from the reconstruction: " + verbose);
 		if (compare.code == 0) {
 			assertTrue(compare.out.contains("GPU vs CPU") && compare.out.contains("NRMSE"), compare.toString());
 			assertTrue(Files.exists(dir.resolve("cmp-cpu.cfl")));
