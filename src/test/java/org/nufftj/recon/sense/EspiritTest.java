@@ -194,11 +194,14 @@ class EspiritTest {
 			final HermitianEigen top = new HermitianEigen(a.columns());
 			top.decompose(cov);
 			t = 16 * FLOAT_U * FLOAT_U * frob / top.value(0);
-			// Exact recovery presumes the true rank is numerically determined: its smallest kernel (in double) far
-			// above the float floor. A draw whose rank-th eigenvalue of AᴴA lies within 100× of the cut (seen: seed
-			// 32046453143341, 124 of 125 kept) is not such a case and is drawn again, from the same seeded stream.
-			if (top.value(rank - 1) >= 100 * t * top.value(0)) break;
-			assertTrue(++draws < 5, "seed " + seed + ": 5 draws in a row with a numerically undetermined rank");
+			// Exact recovery presumes the true rank is numerically determined: its smallest kernel (in double) well
+			// above the float floor, the next one well below. A draw whose rank-th eigenvalue of AᴴA lies within 10× of
+			// the cut (seen: seed 32046453143341, 124 of 125 kept) is not such a case and is drawn again, from the same
+			// seeded stream. (100× was too strict for 3D volumes of 20³ and a 10³ calibration: seed 67445997905226
+			// drew 75, 23, 16, 18, 13× in a row, each with the next eigenvalue at 1e-3 of the cut; the bounds below
+			// follow the kept σ through β, so a margin of 10× keeps them valid.)
+			if (top.value(rank - 1) >= 10 * t * top.value(0) && top.value(rank) <= 0.1 * t * top.value(0)) break;
+			assertTrue(++draws < 10, "seed " + seed + ": 10 draws in a row with a numerically undetermined rank");
 		}
 		final EspiritMaps e = Espirit.fromKSpace(ksp, size, coils, EspiritOptions.defaults().withKernel(k)
 			.withCalibration(cal).withThreshold(t).withCrop(0).withMaps(2));
