@@ -46,6 +46,16 @@ public final class MatrixNufftPlan implements NufftPlan {
 	private double buildMillis = Double.NaN;
 	private boolean closed;
 
+	/**
+	 * The matrix plan a backend makes for {@link NufftOptions.Evaluation#MATRIX}: images of {@code imageSize} (2 or 3
+	 * axes), parameters chosen by {@link ParameterChoice} for the backend's device.
+	 */
+	public static MatrixNufftPlan of(final Backend backend, final int[] imageSize, final NufftOptions options) {
+		InvalidInputException.require(imageSize.length == 2 || imageSize.length == 3,
+			"image size: expected 2 or 3 axes, found " + imageSize.length);
+		return new MatrixNufftPlan(backend, ParameterChoice.choose(imageSize, options.withDevice(backend.device())));
+	}
+
 	/** A plan of parameters {@code p} on {@code backend} (its placement and deapodization matrices made here). */
 	public MatrixNufftPlan(final Backend backend, final NufftParameters p) {
 		this.backend = backend;
@@ -160,6 +170,8 @@ public final class MatrixNufftPlan implements NufftPlan {
 		interp = backend.sparse(m, (int) gridPoints, entries, index, weights, params.precision());
 		count = m;
 		buildMillis = (System.nanoTime() - start) / 1e6;
+		times.clear();
+		times.add("build matrix", buildMillis);
 	}
 
 	// -- on buffers --
@@ -189,7 +201,6 @@ public final class MatrixNufftPlan implements NufftPlan {
 	private void run(final boolean forward, final Buffer image, final Buffer samples) {
 		ready();
 		final int t = NufftPlan.transforms(this, image.length(), samples.length());
-		final long start = System.nanoTime();
 		final int chunk = (int) Math.max(1, Math.min(t, GRID_VALUES / (2 * gridPoints)));
 		ensureGrid(chunk);
 		for (int t0 = 0; t0 < t; t0 += chunk) {
@@ -208,10 +219,6 @@ public final class MatrixNufftPlan implements NufftPlan {
 				backend.apply(crop, g, img);
 			}
 		}
-		backend.synchronize();
-		times.clear();
-		times.add(forward ? "pad, fft, interpolate (matrix)" : "spread (matrix), fft, crop", (System.nanoTime() - start) /
-			1e6);
 	}
 
 	// -- on arrays --
@@ -219,25 +226,25 @@ public final class MatrixNufftPlan implements NufftPlan {
 	@Override
 	public void forward(final float[] image, final float[] samples) {
 		NufftPlan.transforms(this, image.length, samples.length);
-		arrays(true, upload(toDouble(image), image), samples.length, o -> download(o, null, samples));
+		arrays(true, upload(image), samples.length, o -> download(o, samples));
 	}
 
 	@Override
 	public void adjoint(final float[] samples, final float[] image) {
 		NufftPlan.transforms(this, image.length, samples.length);
-		arrays(false, upload(toDouble(samples), samples), image.length, o -> download(o, null, image));
+		arrays(false, upload(samples), image.length, o -> download(o, image));
 	}
 
 	@Override
 	public void forward(final double[] image, final double[] samples) {
 		NufftPlan.transforms(this, image.length, samples.length);
-		arrays(true, upload(image, null), samples.length, o -> download(o, samples, null));
+		arrays(true, upload(image), samples.length, o -> download(o, samples));
 	}
 
 	@Override
 	public void adjoint(final double[] samples, final double[] image) {
 		NufftPlan.transforms(this, image.length, samples.length);
-		arrays(false, upload(samples, null), image.length, o -> download(o, image, null));
+		arrays(false, upload(samples), image.length, o -> download(o, image));
 	}
 
 	/** The buffer execute from {@code in} (closed after) into a buffer of {@code outLength} values, then read. */
@@ -251,6 +258,10 @@ public final class MatrixNufftPlan implements NufftPlan {
 		}
 	}
 
+	/**
+	 * The latest setPoints' matrix build ("build matrix", ms). Executes add nothing: they are queued on the backend
+	 * (asynchronous on a GPU), and timing them here would wait for each.
+	 */
 	@Override
 	public StageTimes times() { return times; }
 
@@ -270,43 +281,40 @@ public final class MatrixNufftPlan implements NufftPlan {
 		return backend.allocate(length, params.precision());
 	}
 
-	/**
-	 * A buffer of the plan's precision holding the values of {@code f} (float, when given; {@code d} is then its double
-	 * copy for a double plan, else null) or of {@code d}.
-	 */
-	private Buffer upload(final double[] d, final float[] f) {
-		final Buffer b = allocate(f != null ? f.length : d.length);
-		if (params.precision() == Precision.FLOAT) backend.write(f != null ? f : toFloat(d), 0, b);
-		else backend.write(d, 0, b);
+	/** A buffer of the plan's precision holding {@code v} (converted where the precisions differ). */
+	private Buffer upload(final float[] v) {
+		final Buffer b = allocate(v.length);
+		if (params.precision() == Precision.FLOAT) backend.write(v, 0, b);
+		else backend.write(Nudft.toDouble(v), 0, b);
 		return b;
 	}
 
-	/** Reads {@code b} into {@code d} or {@code f} (the one given), converting precision where needed. */
-	private void download(final Buffer b, final double[] d, final float[] f) {
-		if (params.precision() == Precision.FLOAT) {
-			final float[] out = f != null ? f : new float[d.length];
-			backend.read(b, out, 0);
-			if (f == null) for (int i = 0; i < d.length; i++) d[i] = out[i];
-		}
+	/** As {@link #upload(float[])} from double values. */
+	private Buffer upload(final double[] v) {
+		final Buffer b = allocate(v.length);
+		if (params.precision() == Precision.DOUBLE) backend.write(v, 0, b);
+		else backend.write(Nudft.toFloat(v), 0, b);
+		return b;
+	}
+
+	/** Reads {@code b} into {@code out}, converting where the precisions differ. */
+	private void download(final Buffer b, final float[] out) {
+		if (params.precision() == Precision.FLOAT) backend.read(b, out, 0);
 		else {
-			final double[] out = d != null ? d : new double[f.length];
-			backend.read(b, out, 0);
-			if (d == null) for (int i = 0; i < f.length; i++) f[i] = (float) out[i];
+			final double[] d = new double[out.length];
+			backend.read(b, d, 0);
+			for (int i = 0; i < out.length; i++) out[i] = (float) d[i];
 		}
 	}
 
-	/** {@code f} as double for a double plan; null for a float plan (which writes f as it is). */
-	private double[] toDouble(final float[] f) {
-		if (params.precision() == Precision.FLOAT) return null;
-		final double[] d = new double[f.length];
-		for (int i = 0; i < f.length; i++) d[i] = f[i];
-		return d;
-	}
-
-	private static float[] toFloat(final double[] d) {
-		final float[] f = new float[d.length];
-		for (int i = 0; i < d.length; i++) f[i] = (float) d[i];
-		return f;
+	/** As {@link #download(Buffer, float[])} into double values. */
+	private void download(final Buffer b, final double[] out) {
+		if (params.precision() == Precision.DOUBLE) backend.read(b, out, 0);
+		else {
+			final float[] f = new float[out.length];
+			backend.read(b, f, 0);
+			for (int i = 0; i < out.length; i++) out[i] = f[i];
+		}
 	}
 
 	private void ensureGrid(final int transforms) {

@@ -66,7 +66,7 @@ public final class SlidingWindowRecon implements AutoCloseable {
 			backend.fill(r, 0, 0);
 			w = backend.allocate(2 * points * coils, p);
 			// The ramp of a spoke's samples (|k|, the centre sample at a quarter of the spacing): the same in every slot.
-			fillCoords(0);
+			setSpokes(0, window);
 			final float[] ramp = DensityCompensation.ramp(new Trajectory(2, coords, samples, window, "window"));
 			wt = backend.allocate(points, p);
 			backend.write(ramp, 0, wt);
@@ -109,9 +109,9 @@ public final class SlidingWindowRecon implements AutoCloseable {
 		for (int c = 0; c < coils; c++) {
 			backend.write(spokes, c * per, ring.slice(2L * ((long) c * window * samples + (long) slot * samples), per));
 		}
+		setSpokes(pushed, advance);
 		pushed += advance;
 		if (pushed < window) return null;
-		fillCoords(pushed - window);
 		plan.setPoints(new Trajectory(2, coords, samples, window, "golden-angle window"));
 		backend.multiplyReal(ring, weights, weighted);
 		plan.adjoint(weighted, images);
@@ -122,12 +122,13 @@ public final class SlidingWindowRecon implements AutoCloseable {
 	}
 
 	/**
-	 * The window's trajectory in ring order: slot j holds the spoke s ≡ j (mod window) of [first, first + window).
+	 * Writes the coordinates of spokes first … first + count − 1 into their ring slots (spoke s in slot s mod window),
+	 * so that the coordinates always hold the window's trajectory in ring order and a push computes only its own.
 	 */
-	private void fillCoords(final long first) {
-		for (int j = 0; j < window; j++) {
-			final long s = first + Math.floorMod(j - first, (long) window);
-			final double a = s * Math.PI / PHI, cs = Math.cos(a), sn = Math.sin(a);
+	private void setSpokes(final long first, final int count) {
+		for (long s = first; s < first + count; s++) {
+			final int j = (int) (s % window);
+			final double a = angle(s), cs = Math.cos(a), sn = Math.sin(a);
 			for (int i = 0; i < samples; i++) {
 				final double k = (i - samples / 2) / (double) samples;
 				coords[2 * (j * samples + i)] = k * cs;

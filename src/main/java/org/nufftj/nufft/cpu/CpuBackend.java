@@ -89,7 +89,7 @@ public final class CpuBackend implements Backend {
 			"image size: expected 2 or 3 axes, found " + imageSize.length);
 		final NufftOptions cpu = options.withDevice(DeviceChoice.CPU);
 		if (cpu.evaluation() == NufftOptions.Evaluation.MATRIX) {
-			return new org.nufftj.nufft.MatrixNufftPlan(this, ParameterChoice.choose(imageSize, cpu));
+			return org.nufftj.nufft.MatrixNufftPlan.of(this, imageSize, cpu);
 		}
 		return new CpuNufftPlan(ParameterChoice.choose(imageSize, cpu), cpu, this);
 	}

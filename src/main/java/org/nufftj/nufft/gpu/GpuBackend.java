@@ -152,14 +152,9 @@ public final class GpuBackend implements Backend {
 	 */
 	@Override
 	public NufftPlan plan(final int[] imageSize, final NufftOptions options) {
-		if (options.evaluation() == NufftOptions.Evaluation.MATRIX) {
-			ensureOpen();
-			InvalidInputException.require(imageSize.length == 2 || imageSize.length == 3,
-				"image size: expected 2 or 3 axes, found " + imageSize.length);
-			return new org.nufftj.nufft.MatrixNufftPlan(this, ParameterChoice.choose(imageSize, options.withDevice(
-				device())));
-		}
-		return gpuPlan(imageSize, options);
+		if (options.evaluation() != NufftOptions.Evaluation.MATRIX) return gpuPlan(imageSize, options);
+		ensureOpen();
+		return org.nufftj.nufft.MatrixNufftPlan.of(this, imageSize, options);
 	}
 
 	/** {@link #plan} with the GPU engine's kernels (any evaluation but the matrix), as its own type. */

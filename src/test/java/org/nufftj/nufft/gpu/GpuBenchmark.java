@@ -446,6 +446,18 @@ final class GpuBenchmark {
 		return a;
 	}
 
+	/** Median wall clock ms of {@code reps} calls after {@code warmups} (the benchmarks' host-side timing). */
+	static double wallMs(final int warmups, final int reps, final Runnable call) {
+		for (int i = 0; i < warmups; i++) call.run();
+		final double[] ms = new double[reps];
+		for (int i = 0; i < reps; i++) {
+			final long s = System.nanoTime();
+			call.run();
+			ms[i] = (System.nanoTime() - s) / 1e6;
+		}
+		return median(ms);
+	}
+
 	static double median(final double[] a) {
 		final double[] s = a.clone();
 		Arrays.sort(s);

@@ -41,7 +41,8 @@ final class GpuFkBenchmark {
 			0.6);
 		md.append("128 elements × 2048 samples, 0°, up 1; wall clock medians (device-resident: 7 batches after 2 ")
 			.append("warm-ups, the frames already on the device; end-to-end: 3 calls after 1 on a migration made ")
-			.append("before, uploads, modulus and downloads included; tables: making a migration, timed alone).\n\n| device | path | frames per call | ms per call | frames/s |\n")
+			.append("before, uploads, modulus and downloads included; tables: making a migration, timed alone).\n\n")
+			.append("| device | path | frames per call | ms per call | frames/s |\n")
 			.append("|---|---|---|---|---|\n");
 		try (GpuBackend gpu = GpuBackend.open(0); FkMigration fk = new FkMigration(gpu, p, 0, 1)) {
 			final int f = fk.batch();
@@ -52,7 +53,7 @@ final class GpuFkBenchmark {
 				Buffer img = gpu.allocate((long) f * fk.imageValues(), Precision.FLOAT))
 			{
 				gpu.write(host, 0, ch);
-				final double ms = median(2, 7, () -> {
+				final double ms = GpuBenchmark.wallMs(2, 7, () -> {
 					fk.analytic(ch, img);
 					gpu.synchronize();
 				});
@@ -60,21 +61,21 @@ final class GpuFkBenchmark {
 			}
 			final float[][] frames = new float[4 * f][];
 			for (int i = 0; i < frames.length; i++) frames[i] = frame;
-			final double e2e = median(1, 3, () -> fk.envelopes(frames));
+			final double e2e = GpuBenchmark.wallMs(1, 3, () -> fk.envelopes(frames));
 			line(md, "gpu", "end-to-end, Java frames to envelopes (FkMigration.envelopes)", frames.length, e2e);
-			final double plan = median(1, 3, () -> new FkMigration(gpu, p, 0, 1).close());
+			final double plan = GpuBenchmark.wallMs(1, 3, () -> new FkMigration(gpu, p, 0, 1).close());
 			line(md, "gpu", "tables (new FkMigration, once per geometry)", 0, plan);
-			final double das = median(1, 3, () -> PlaneWaveImaging.delayAndSum(gpu, p, frame, 1, 1));
+			final double das = GpuBenchmark.wallMs(1, 3, () -> PlaneWaveImaging.delayAndSum(gpu, p, frame, 1, 1));
 			line(md, "gpu", "delay-and-sum, F# 1 (host delays, GPU envelope)", 1, das);
 		}
 		try (Backend cpu = Backends.open(DeviceChoice.CPU, 0, null)) {
 			final float[][] frames = { frame, frame, frame, frame };
 			try (FkMigration fk = new FkMigration(cpu, p, 0, 1)) {
-				final double ms = median(1, 3, () -> fk.envelopes(frames));
+				final double ms = GpuBenchmark.wallMs(1, 3, () -> fk.envelopes(frames));
 				line(md, "cpu (" + Runtime.getRuntime().availableProcessors() + " threads)",
 					"end-to-end, Java frames to envelopes (FkMigration.envelopes)", frames.length, ms);
 			}
-			final double das = median(1, 3, () -> PlaneWaveImaging.delayAndSum(cpu, p, frame, 1, 1));
+			final double das = GpuBenchmark.wallMs(1, 3, () -> PlaneWaveImaging.delayAndSum(cpu, p, frame, 1, 1));
 			line(md, "cpu", "delay-and-sum, F# 1", 1, das);
 		}
 	}
@@ -84,16 +85,5 @@ final class GpuFkBenchmark {
 	{
 		md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.3f | %s |%n", device, path, frames, ms,
 			frames == 0 ? "—" : String.format(Locale.ROOT, "%,.0f", frames * 1000 / ms)));
-	}
-
-	private static double median(final int warmups, final int reps, final Runnable call) {
-		for (int i = 0; i < warmups; i++) call.run();
-		final double[] ms = new double[reps];
-		for (int i = 0; i < reps; i++) {
-			final long s = System.nanoTime();
-			call.run();
-			ms[i] = (System.nanoTime() - s) / 1e6;
-		}
-		return GpuBenchmark.median(ms);
 	}
 }

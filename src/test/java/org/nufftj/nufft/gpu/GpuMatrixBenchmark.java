@@ -84,17 +84,12 @@ final class GpuMatrixBenchmark {
 		}
 	}
 
+	/** Median wall ms of 10 calls after 3, each to the end of the backend's stream. */
 	private static double wall(final GpuBackend b, final Runnable call) {
-		for (int i = 0; i < 3; i++) call.run();
-		b.synchronize();
-		final double[] ms = new double[10];
-		for (int i = 0; i < ms.length; i++) {
-			final long s = System.nanoTime();
+		return GpuBenchmark.wallMs(3, 10, () -> {
 			call.run();
 			b.synchronize();
-			ms[i] = (System.nanoTime() - s) / 1e6;
-		}
-		return GpuBenchmark.median(ms);
+		});
 	}
 
 	private static double difference(final GpuBackend b, final Buffer x, final Buffer y) {

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
-import java.util.function.Consumer;
 
 import jcuda.Pointer;
 import jcuda.driver.CUstream;
@@ -36,8 +35,7 @@ final class GpuTransferBenchmark {
 	static String report() {
 		final StringBuilder md = new StringBuilder("\n## Host transfers and end-to-end executes (issue 9, item 3)\n\n");
 		try (GpuBackend b = GpuBackend.open(0)) {
-			bandwidth(b, md);
-			executes(b, md);
+			executes(b, bandwidth(b, md), md);
 		}
 		catch (final RuntimeException e) {
 			md.append("\nTransfer benchmark failed: ").append(Cuda.brief(e)).append("\n");
@@ -48,7 +46,8 @@ final class GpuTransferBenchmark {
 
 	// -- bandwidth --
 
-	private static void bandwidth(final GpuBackend b, final StringBuilder md) {
+	/** The bandwidth table; returns the pinned rates, bytes per ms host → device and device → host. */
+	private static double[] bandwidth(final GpuBackend b, final StringBuilder md) {
 		b.gpu().makeCurrent();
 		final CUstream s1 = b.stream(), s2 = new CUstream();
 		check(JCudaDriver.cuStreamCreate(s2, 0), "cuStreamCreate");
@@ -66,26 +65,27 @@ final class GpuTransferBenchmark {
 				BYTES, s1), "cuMemcpyHtoDAsync"));
 			final double d2h = CudaEvents.medianMs(s1, 2, 9, i -> check(JCudaDriver.cuMemcpyDtoHAsync(pinB, dB.pointer(),
 				BYTES, s1), "cuMemcpyDtoHAsync"));
-			final double both = wallMs(2, 9, i -> {
+			final double both = GpuBenchmark.wallMs(2, 9, () -> {
 				check(JCudaDriver.cuMemcpyHtoDAsync(dA.pointer(), pinA, BYTES, s1), "cuMemcpyHtoDAsync");
 				check(JCudaDriver.cuMemcpyDtoHAsync(pinB, dB.pointer(), BYTES, s2), "cuMemcpyDtoHAsync");
 				check(JCudaDriver.cuStreamSynchronize(s1), "sync");
 				check(JCudaDriver.cuStreamSynchronize(s2), "sync");
 			});
-			final double pageUp = wallMs(2, 9, i -> check(JCudaDriver.cuMemcpyHtoD(dA.pointer(), Pointer.to(arr), BYTES),
-				"cuMemcpyHtoD(pageable)"));
-			final double pageDown = wallMs(2, 9, i -> check(JCudaDriver.cuMemcpyDtoH(Pointer.to(arr), dB.pointer(),
-				BYTES), "cuMemcpyDtoH(pageable)"));
+			final double pageUp = GpuBenchmark.wallMs(2, 9, () -> check(JCudaDriver.cuMemcpyHtoD(dA.pointer(),
+				Pointer.to(arr), BYTES), "cuMemcpyHtoD(pageable)"));
+			final double pageDown = GpuBenchmark.wallMs(2, 9, () -> check(JCudaDriver.cuMemcpyDtoH(Pointer.to(arr),
+				dB.pointer(), BYTES), "cuMemcpyDtoH(pageable)"));
 			final PinnedStaging[] rings = { r44, r84, r48, r416 };
 			final String[] ringNames = { "4 × 4 MiB", "8 × 4 MiB", "4 × 8 MiB", "4 × 16 MiB" };
 			final double[] stagedUp = new double[rings.length], stagedDown = new double[rings.length];
 			for (int k = 0; k < rings.length; k++) {
 				final PinnedStaging staging = rings[k];
-				stagedUp[k] = wallMs(2, 9, i -> {
+				stagedUp[k] = GpuBenchmark.wallMs(2, 9, () -> {
 					staging.upload(arr, 0, arr.length, false, dA.pointer(), s1);
 					check(JCudaDriver.cuStreamSynchronize(s1), "sync");
 				});
-				stagedDown[k] = wallMs(2, 9, i -> staging.download(dB.pointer(), arr, 0, arr.length, false, s1));
+				stagedDown[k] = GpuBenchmark.wallMs(2, 9, () -> staging.download(dB.pointer(), arr, 0, arr.length, false,
+					s1));
 			}
 			md.append("64 MiB per copy; pinned: CUDA events, others wall clock; median of 9 after 2 warm-ups. staged = ")
 				.append("a ring of n pinned slices of s MiB (the plans' executes use ").append(GpuNufftPlan.STAGING_SLICES)
@@ -108,16 +108,15 @@ final class GpuTransferBenchmark {
 				final java.util.concurrent.ForkJoinPool pool = new java.util.concurrent.ForkJoinPool(k);
 				try {
 					final int per = arr.length / k;
-					final double ms = wallMs(2, 9, i -> pool.submit(() -> java.util.stream.IntStream.range(0, k)
-						.parallel().forEach(part -> pinned.put(part * per, arr, part * per, per))).join());
+					final double ms = GpuBenchmark.wallMs(2, 9, () -> pool.submit(() -> java.util.stream.IntStream
+						.range(0, k).parallel().forEach(part -> pinned.put(part * per, arr, part * per, per))).join());
 					row(md, "host copy Java float[] → pinned, " + k + " thread" + (k == 1 ? "" : "s"), ms, BYTES);
 				}
 				finally {
 					pool.shutdown();
 				}
 			}
-			bound[0] = BYTES / h2d;
-			bound[1] = BYTES / d2h;
+			return new double[] { BYTES / h2d, BYTES / d2h };
 		}
 		finally {
 			JCudaDriver.cuMemFreeHost(pinA);
@@ -126,8 +125,6 @@ final class GpuTransferBenchmark {
 		}
 	}
 
-	/** Pinned bytes per ms measured above: host → device, device → host. */
-	private static final double[] bound = { Double.NaN, Double.NaN };
 
 	private static void row(final StringBuilder md, final String what, final double ms, final long bytes) {
 		md.append(String.format(Locale.ROOT, "| %s | %.3f | %.1f |%n", what, ms, bytes / ms / 1e6));
@@ -161,7 +158,7 @@ final class GpuTransferBenchmark {
 		return l;
 	}
 
-	private static void executes(final GpuBackend b, final StringBuilder md) {
+	private static void executes(final GpuBackend b, final double[] bound, final StringBuilder md) {
 		md.append("\nWhole executes, float, shared spreading, wall clock median of 7 after 2 warm-ups (device-resident: ")
 			.append("CUDA events, median of 10 after 3). arrays = Java float[] in and out (upload, transform, ")
 			.append("download, the CPU copies through the staging rings overlapping the DMA); pinned = PinnedArray in ")
@@ -174,10 +171,10 @@ final class GpuTransferBenchmark {
 		md.append("| case | dir | device ms | arrays ms | arrays in pieces ms | pinned ms | bound ms | ref pinned ms | ")
 			.append("arrays / ref | pinned / ref | images/s (arrays / pinned / device) |\n")
 			.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
-		pieceSweeps.setLength(0);
+		final StringBuilder pieceSweeps = new StringBuilder();
 		for (final E2e e : rows()) {
 			try {
-				execute(b, e, md);
+				execute(b, e, bound, md, pieceSweeps);
 			}
 			catch (final RuntimeException x) {
 				md.append("| ").append(e.row.name).append(" | | failed: ").append(Cuda.brief(x).replace('|', '/'))
@@ -188,10 +185,13 @@ final class GpuTransferBenchmark {
 		md.append('\n').append(pieceSweeps);
 	}
 
-	/** The piece-size sweeps of the batched rows, appended after the table. */
-	private static final StringBuilder pieceSweeps = new StringBuilder();
-
-	private static void execute(final GpuBackend b, final E2e e, final StringBuilder md) {
+	/**
+	 * One row's lines into {@code md}, with {@code bound} the pinned rates (bytes per ms, up and down); a batched row's
+	 * piece-size sweep into {@code pieceSweeps}.
+	 */
+	private static void execute(final GpuBackend b, final E2e e, final double[] bound, final StringBuilder md,
+		final StringBuilder pieceSweeps)
+	{
 		final GpuBenchmark.Row row = e.row;
 		final Random r = new Random(row.hashCode() ^ System.nanoTime());
 		final Trajectory t = GpuBenchmark.trajectory(row, r);
@@ -219,15 +219,15 @@ final class GpuTransferBenchmark {
 				dOutImg.pointer(), tr));
 			final double devF = CudaEvents.medianMs(plan.stream(), 3, 10, i -> plan.forwardDevice(dImg.pointer(),
 				dOutSmp.pointer(), tr));
-			final double serA = wallMs(2, 7, i -> plan.adjoint(smp, outImg));
+			final double serA = GpuBenchmark.wallMs(2, 7, () -> plan.adjoint(smp, outImg));
 			final String stagesA = plan.times().toString();
-			final double serF = wallMs(2, 7, i -> plan.forward(img, outSmp));
+			final double serF = GpuBenchmark.wallMs(2, 7, () -> plan.forward(img, outSmp));
 			plan.pipelineArrays(true);
-			final double pipA = wallMs(2, 7, i -> plan.adjoint(smp, outImg));
-			final double pipF = wallMs(2, 7, i -> plan.forward(img, outSmp));
+			final double pipA = GpuBenchmark.wallMs(2, 7, () -> plan.adjoint(smp, outImg));
+			final double pipF = GpuBenchmark.wallMs(2, 7, () -> plan.forward(img, outSmp));
 			plan.pipelineArrays(false);
-			final double pinA = wallMs(2, 7, i -> plan.adjoint(pSmp, pOutImg));
-			final double pinF = wallMs(2, 7, i -> plan.forward(pImg, pOutSmp));
+			final double pinA = GpuBenchmark.wallMs(2, 7, () -> plan.adjoint(pSmp, pOutImg));
+			final double pinF = GpuBenchmark.wallMs(2, 7, () -> plan.forward(pImg, pOutSmp));
 			final long imgBytes = 4L * img.length, smpBytes = 4L * smp.length;
 			final double boundA = smpBytes / bound[0] + imgBytes / bound[1];
 			final double boundF = imgBytes / bound[0] + smpBytes / bound[1];
@@ -238,8 +238,8 @@ final class GpuTransferBenchmark {
 				final StringBuilder sweep = new StringBuilder();
 				for (final long mib : new long[] { 4, 8, 16, 32 }) {
 					plan.pieceBytes(mib << 20);
-					final double a = wallMs(2, 7, i -> plan.adjoint(pSmp, pOutImg));
-					final double f = wallMs(2, 7, i -> plan.forward(pImg, pOutSmp));
+					final double a = GpuBenchmark.wallMs(2, 7, () -> plan.adjoint(pSmp, pOutImg));
+					final double f = GpuBenchmark.wallMs(2, 7, () -> plan.forward(pImg, pOutSmp));
 					sweep.append(String.format(Locale.ROOT, "%s%d MiB %.2f / %.2f ms", sweep.length() == 0 ? "" : "; ",
 						mib, a, f));
 				}
@@ -261,15 +261,4 @@ final class GpuTransferBenchmark {
 			transforms * 1000 / pinned, transforms * 1000 / dev));
 	}
 
-	/** Median wall clock ms of {@code reps} calls after {@code warmups}. */
-	private static double wallMs(final int warmups, final int reps, final Consumer<Integer> call) {
-		for (int i = 0; i < warmups; i++) call.accept(i);
-		final double[] ms = new double[reps];
-		for (int i = 0; i < reps; i++) {
-			final long s = System.nanoTime();
-			call.accept(i);
-			ms[i] = (System.nanoTime() - s) / 1e6;
-		}
-		return GpuBenchmark.median(ms);
-	}
 }
