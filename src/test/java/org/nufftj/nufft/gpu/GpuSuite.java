@@ -30,7 +30,7 @@ import org.nufftj.nufft.SpreadMethod;
  * JUnit launcher, then the benchmark rows, then a dated Markdown report (device, driver, cuFFT, each test's result,
  * each figure, the reference library side by side with the ratio per row, the CPU engine on the same rows).
  * <p>
- * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk|matrix|stream> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
+ * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
  * methods comma separated from auto, atomic, shared[@AxBxC bins], output (output-driven: the radial rows; the
  * others are reported as not applicable).
  * </p>
@@ -75,6 +75,7 @@ public final class GpuSuite {
 		// builds take minutes.
 		if (mode.equals("matrix")) md.append(GpuMatrixBenchmark.report());
 		if (mode.equals("stream") || full) md.append(GpuStreamingBenchmark.report());
+		if (mode.equals("setpts")) md.append(setptsTable(setpts()));
 		write(report, md);
 		System.out.println("report written to " + report);
 	}
@@ -325,16 +326,36 @@ public final class GpuSuite {
 			.append("one plan. wall = the whole setPoints call from a Java Trajectory (upload of the double coordinates ")
 			.append("through pinned staging, the device sort, read-back of the totals); device = CUDA events around the ")
 			.append("sort kernels alone (coordinates already on the device, as cuFINUFFT's setpts takes them); host ")
-			.append("oracle = GpuPoints, the host sort setPoints ran before (one call, upload not included). Reference: ")
-			.append("cuFINUFFT's setpts takes 0.2–0.5 ms for 1M points on this H100 model (../shared/GPU.md, not ")
-			.append("measured in this run).\n\n")
-			.append("| points | params | setPoints wall ms | device sort ms | host oracle ms | note |\n")
-			.append("|---|---|---|---|---|---|\n");
-		for (final GpuBenchmark.SetptsLine l : lines) {
-			md.append(String.format("| %s | %s | %.3f | %.3f | %.1f | %s |%n", l.name, l.params, l.wall, l.device,
-				l.hostOracle, l.note));
+			.append("oracle = GpuPoints, the host sort setPoints ran before (one call, upload not included). ");
+		final MeasuredReference ref = MeasuredReference.fromProperty();
+		if (ref == null) {
+			md.append("Reference: cuFINUFFT's setpts takes 0.2–0.5 ms for 1M points on this H100 model ")
+				.append("(../shared/GPU.md, not measured in this run).\n\n");
+		}
+		else {
+			md.append("ref setpts = ").append(ref.source()).append(": its setpts on the same kind of points, ")
+				.append("coordinates on the device, CUDA-event median of 7 after one warm-up, the fastest of its ")
+				.append("methods that sort the points into bins (GM-sort, SM, OD; type 1 plans; its plain GM only ")
+				.append("computes bin indices); ratio = device sort / ref setpts (target ≤ 2).\n\n");
+		}
+		md.append("| points | params | setPoints wall ms | device sort ms | host oracle ms | ref setpts ms | ratio | ")
+			.append("note |\n|---|---|---|---|---|---|---|---|\n");
+		for (int i = 0; i < lines.size(); i++) {
+			final GpuBenchmark.SetptsLine l = lines.get(i);
+			final MeasuredReference.Figures f = ref == null ? null : ref.setpts(i);
+			md.append(String.format("| %s | %s | %.3f | %.3f | %.1f | %s | %s | %s |%n", l.name, l.params, l.wall,
+				l.device, l.hostOracle, f == null ? "—" : String.format("%.3f (%s)", f.setpts, f.methodName()),
+				f == null ? "—" : String.format("%.2f", l.device / f.setpts), l.note));
 		}
 		return md.append('\n').toString();
+	}
+
+	/** What the ref columns are: the reference measured in this run, or the published figures. */
+	static String referenceSource() {
+		final MeasuredReference ref = MeasuredReference.fromProperty();
+		return ref == null ? "the reference library (cuFINUFFT, best method) on this H100 model from ../shared/GPU.md" :
+			ref.source() + ", CUDA-event median of 30 executes after 5 warm-ups (inputs rotated over 3 sets), the " +
+				"fastest of its methods per row and direction (ref method), its error measured as ours (100 outputs)";
 	}
 
 	/** The label asked for, and the method it resolved to when that differs (auto → …). */
@@ -348,28 +369,31 @@ public final class GpuSuite {
 		md.append("## Benchmarks\n\n");
 		md.append("float32, device-resident = CUDA-event median of 30 runs after 5 warm-ups, inputs rotated over 3 sets; ")
 			.append("e2e = wall-clock median of 5 runs from Java float[] to Java float[] (synchronous copies, includes ")
-			.append("upload and download); ref = the reference library (cuFINUFFT, best method) on this H100 model from ")
-			.append("../shared/GPU.md; ratio = ours / ref (below 1 = faster); error = relative l2 against the exact NUDFT ")
+			.append("upload and download); ref = ").append(referenceSource()).append("; ratio = ours / ref (below 1 = ")
+			.append("faster); error = relative l2 against the exact NUDFT ")
 			.append("(double) on 300 random outputs (100 for the largest rows); CPU = this project's CPU engine with ")
 			.append(threads).append(" threads, end-to-end from Java arrays with its own parameter choice, median of up to 3 runs; GPU e2e speed-up = CPU / GPU e2e; ")
 			.append("setPoints = median of ").append(GpuBenchmark.SETPTS_REPS).append(" calls after one warm-up: wall ")
 			.append("clock of the call from the Java trajectory / the device sort alone (CUDA events).\n\n");
 		md.append("| case | ε | spread | params | adjoint ms | ref | ratio | forward ms | ref | ratio | e2e adj / fwd ms |")
-			.append(" error adj / fwd | CPU adj / fwd ms | GPU e2e speed-up adj / fwd | setPoints wall / device ms |\n")
-			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+			.append(" error adj / fwd | CPU adj / fwd ms | GPU e2e speed-up adj / fwd | setPoints wall / device ms |")
+			.append(" ref error adj / fwd | ref method adj / fwd |\n")
+			.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		for (final GpuBenchmark.Result r : results) {
 			if (r.params == null) {
 				md.append("| ").append(r.row.name).append(" | ").append(r.row.eps).append(" | ")
-					.append(r.label).append(" | ").append(r.note).append(" ||||||||||||\n");
+					.append(r.label).append(" | ").append(r.note).append(" ||||||||||||||\n");
 				continue;
 			}
 			md.append(String.format("| %s | %.0e | %s | %s | %.3f | %.3f | %.2f | %.3f | %.3f | %.2f | %.2f / %.2f | " +
-				"%.1e / %.1e | %s | %s | %.3f / %.3f |%n", r.row.name, r.row.eps, label(r), r.params, r.adjoint,
+				"%.1e / %.1e | %s | %s | %.3f / %.3f | %s | %s |%n", r.row.name, r.row.eps, label(r), r.params, r.adjoint,
 				r.row.refAdjoint, r.adjoint / r.row.refAdjoint, r.forward, r.row.refForward, r.forward / r.row.refForward,
 				r.adjointE2e, r.forwardE2e, r.errAdjoint, r.errForward,
 				Double.isNaN(r.cpuAdjoint) ? "—" : String.format("%.1f / %.1f (%s)", r.cpuAdjoint, r.cpuForward, r.cpuParams),
 				Double.isNaN(r.cpuAdjoint) ? "—" : String.format("%.0f× / %.0f×", r.cpuAdjoint / r.adjointE2e,
-					r.cpuForward / r.forwardE2e), r.setpts, r.setptsDevice));
+					r.cpuForward / r.forwardE2e), r.setpts, r.setptsDevice,
+				Double.isNaN(r.row.refErrorAdjoint) ? "—" : String.format("%.1e / %.1e", r.row.refErrorAdjoint,
+					r.row.refErrorForward), r.row.refMethods.isEmpty() ? "—" : r.row.refMethods));
 		}
 		md.append(againstBaseline(results));
 		md.append("\n### Where the time goes (device-resident, last timed run, ms)\n\n| case | ε | spread | adjoint stages |")

@@ -147,8 +147,20 @@ final class GpuTransferBenchmark {
 
 	static List<E2e> rows() {
 		final List<E2e> l = new ArrayList<>();
-		for (final GpuBenchmark.Row r : GpuBenchmark.rows()) {
+		final MeasuredReference ref = MeasuredReference.fromProperty();
+		final List<GpuBenchmark.Row> all = GpuBenchmark.rows();
+		for (int i = 0; i < all.size(); i++) {
+			final GpuBenchmark.Row r = all.get(i);
 			if (r.eps != 1e-3) continue;
+			if (ref != null) {
+				// Measured in this run: the same rows, the reference's pinned-buffer times (fastest method).
+				final MeasuredReference.Figures a = ref.row(i, true), f = ref.row(i, false);
+				if (a != null && f != null && (r.transforms > 1 || r.size.length == 3 && r.points > 2_000_000 ||
+					r.name.equals("random 2D 512², M=1,048,576") || r.name.startsWith("kooshball"))) {
+					l.add(new E2e(r, a.pinnedE2e, f.pinnedE2e));
+				}
+				continue;
+			}
 			if (r.name.equals("random 2D 512², M=1,048,576")) l.add(new E2e(r, 0.42, 0.30));
 			if (r.name.equals("random 2D 512², M=1,048,576, 8 transforms")) l.add(new E2e(r, 3.06, 2.13));
 			if (r.name.equals("radial 2D 512², 1024 × 1024 spokes, 8 transforms")) l.add(new E2e(r, 2.80, 1.97));
@@ -166,7 +178,9 @@ final class GpuTransferBenchmark {
 			.append(" MiB of transfers overlapping the transforms; arrays in pieces = Java arrays forced into the same ")
 			.append("pieces (not the default: for the comparison); bound = input bytes / pinned H2D rate + output ")
 			.append("bytes / pinned D2H rate (the copies alone, not overlapped); ref = the reference library with pinned ")
-			.append("buffers and asynchronous copies (../shared/GPU.md, not measured in this run); ratio = ours / ref; ")
+			.append("buffers and asynchronous copies (").append(MeasuredReference.fromProperty() == null ?
+				"../shared/GPU.md, not measured in this run" : GpuSuite.referenceSource().replaceFirst(", CUDA-event.*", "") +
+				", setpts excluded, median of 10 after 2 warm-ups").append("); ratio = ours / ref; ")
 			.append("images/s = transforms per second from arrays / pinned / device-resident.\n\n");
 		md.append("| case | dir | device ms | arrays ms | arrays in pieces ms | pinned ms | bound ms | ref pinned ms | ")
 			.append("arrays / ref | pinned / ref | images/s (arrays / pinned / device) |\n")
