@@ -40,7 +40,7 @@ final class GpuSetpts implements AutoCloseable {
 	private final int dims, width, maxSub, nbins, cbytes;
 	private final int[] grid, bin, bins;
 	private final boolean dbl;
-	private final String binKernel, sortKernel;
+	private final String binKernel, sortKernel, fillKernel;
 	private final DeviceArray counts, starts, partials;
 	private final CUevent[] events = { new CUevent(), new CUevent() };
 	private final List<DeviceArray> pointArrays = new ArrayList<>();
@@ -79,7 +79,9 @@ final class GpuSetpts implements AutoCloseable {
 		nbins = (int) nb;
 		binKernel = "setpts_bin_" + dims + "d";
 		sortKernel = "setpts_sort_" + dims + "d" + (dbl ? "_d" : "_f");
-		for (final String k : new String[] { binKernel, "setpts_scan_tiles", "setpts_scan_partials", sortKernel })
+		fillKernel = "setpts_fill_" + dims + "d" + (dbl ? "_d" : "_f");
+		for (final String k : new String[] { binKernel, "setpts_scan_tiles", "setpts_scan_partials", sortKernel,
+			fillKernel })
 			device.prepare("setpts", k, 0);
 		DeviceArray c = null, s = null, p = null;
 		boolean ok = false;
@@ -130,6 +132,7 @@ final class GpuSetpts implements AutoCloseable {
 		launch("setpts_scan_tiles", tiles(), args, sizes);
 		launch("setpts_scan_partials", 1, args, sizes);
 		launch(sortKernel, blocks(Math.max(m, nbins)), args, sizes);
+		launch(fillKernel, blocks(m), args, sizes);
 		check(JCudaDriver.cuEventRecord(events[1], stream), "cuEventRecord (setpts)");
 		check(JCudaDriver.cuStreamSynchronize(stream), "cuStreamSynchronize (setpts: " + sizes + ")");
 		final int[] totals = new int[2];
