@@ -88,16 +88,17 @@ final class CpuFft {
 		final int step)
 	{
 		final double[] re = f.re, im = f.im;
+		final int sb = f.stride(bl);
 		for (int i = 0; i < len; i++) {
 			for (int l = 0; l < bl; l++) {
 				final int src = base[l] + step * i;
 				if (x.d != null) {
-					re[i * bl + l] = x.d[src];
-					im[i * bl + l] = x.d[src + 1];
+					re[i * sb + l] = x.d[src];
+					im[i * sb + l] = x.d[src + 1];
 				}
 				else {
-					re[i * bl + l] = x.f[src];
-					im[i * bl + l] = x.f[src + 1];
+					re[i * sb + l] = x.f[src];
+					im[i * sb + l] = x.f[src + 1];
 				}
 			}
 		}
@@ -107,16 +108,17 @@ final class CpuFft {
 		final int step)
 	{
 		final double[] re = f.resultRe(), im = f.resultIm();
+		final int sb = f.stride(bl);
 		for (int i = 0; i < len; i++) {
 			for (int l = 0; l < bl; l++) {
 				final int dst = base[l] + step * i;
 				if (x.d != null) {
-					x.d[dst] = re[i * bl + l];
-					x.d[dst + 1] = im[i * bl + l];
+					x.d[dst] = re[i * sb + l];
+					x.d[dst + 1] = im[i * sb + l];
 				}
 				else {
-					x.f[dst] = (float) re[i * bl + l];
-					x.f[dst + 1] = (float) im[i * bl + l];
+					x.f[dst] = (float) re[i * sb + l];
+					x.f[dst + 1] = (float) im[i * sb + l];
 				}
 			}
 		}

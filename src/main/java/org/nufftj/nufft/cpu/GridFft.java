@@ -62,7 +62,7 @@ final class GridFft {
 			final double[] re = f.re, im = f.im;
 			for (int task = from; task < to; task++) {
 				final long q0 = (long) task * block;
-				final int bl = (int) Math.min(block, total - q0);
+				final int bl = (int) Math.min(block, total - q0), sb = f.stride(bl);
 				for (int l = 0; l < bl; l++) {
 					final long q = q0 + l;
 					base[l] = q % run + (long) run * len * others[(int) (q / run)];
@@ -71,8 +71,8 @@ final class GridFft {
 					final long off = (long) run * i;
 					for (int l = 0; l < bl; l++) {
 						final int src = (int) (2 * (base[l] + off));
-						re[i * bl + l] = g[src];
-						im[i * bl + l] = g[src + 1];
+						re[i * sb + l] = g[src];
+						im[i * sb + l] = g[src + 1];
 					}
 				}
 				f.transform(bl, sign);
@@ -81,8 +81,8 @@ final class GridFft {
 					final long off = (long) run * i;
 					for (int l = 0; l < bl; l++) {
 						final int dst = (int) (2 * (base[l] + off));
-						g[dst] = rr[i * bl + l];
-						g[dst + 1] = ri[i * bl + l];
+						g[dst] = rr[i * sb + l];
+						g[dst + 1] = ri[i * sb + l];
 					}
 				}
 			}
