@@ -84,41 +84,107 @@ final class CpuFft {
 			n[b] / 2 - block[b] / 2));
 	}
 
+	/**
+	 * Copies the block's lines into f's work arrays (element i of line l at [i·stride + l]): where the lines lie side by
+	 * side (line l + 1's elements right after line l's), a row of the block at a time from one run of memory; else
+	 * line by line, each read in order.
+	 */
 	private static void gather(final CpuBuffer x, final LineFft f, final int[] base, final int bl, final int len,
 		final int step)
 	{
 		final double[] re = f.re, im = f.im;
-		for (int i = 0; i < len; i++) {
-			for (int l = 0; l < bl; l++) {
-				final int src = base[l] + step * i;
-				if (x.d != null) {
-					re[i * bl + l] = x.d[src];
-					im[i * bl + l] = x.d[src + 1];
+		final int sb = f.stride(bl);
+		final boolean adjacent = adjacent(base, bl);
+		if (x.d != null) {
+			final double[] d = x.d;
+			if (adjacent) {
+				for (int i = 0, s = base[0]; i < len; i++, s += step) {
+					for (int l = 0, o = i * sb; l < bl; l++) {
+						re[o + l] = d[s + 2 * l];
+						im[o + l] = d[s + 2 * l + 1];
+					}
 				}
-				else {
-					re[i * bl + l] = x.f[src];
-					im[i * bl + l] = x.f[src + 1];
+			}
+			else {
+				for (int l = 0; l < bl; l++) {
+					for (int i = 0, s = base[l], o = l; i < len; i++, s += step, o += sb) {
+						re[o] = d[s];
+						im[o] = d[s + 1];
+					}
+				}
+			}
+		}
+		else {
+			final float[] v = x.f;
+			if (adjacent) {
+				for (int i = 0, s = base[0]; i < len; i++, s += step) {
+					for (int l = 0, o = i * sb; l < bl; l++) {
+						re[o + l] = v[s + 2 * l];
+						im[o + l] = v[s + 2 * l + 1];
+					}
+				}
+			}
+			else {
+				for (int l = 0; l < bl; l++) {
+					for (int i = 0, s = base[l], o = l; i < len; i++, s += step, o += sb) {
+						re[o] = v[s];
+						im[o] = v[s + 1];
+					}
 				}
 			}
 		}
 	}
 
+	/** The inverse of {@link #gather}: f's result back into the buffer (rounded to float for a float buffer). */
 	private static void scatter(final LineFft f, final CpuBuffer x, final int[] base, final int bl, final int len,
 		final int step)
 	{
 		final double[] re = f.resultRe(), im = f.resultIm();
-		for (int i = 0; i < len; i++) {
-			for (int l = 0; l < bl; l++) {
-				final int dst = base[l] + step * i;
-				if (x.d != null) {
-					x.d[dst] = re[i * bl + l];
-					x.d[dst + 1] = im[i * bl + l];
+		final int sb = f.stride(bl);
+		final boolean adjacent = adjacent(base, bl);
+		if (x.d != null) {
+			final double[] d = x.d;
+			if (adjacent) {
+				for (int i = 0, s = base[0]; i < len; i++, s += step) {
+					for (int l = 0, o = i * sb; l < bl; l++) {
+						d[s + 2 * l] = re[o + l];
+						d[s + 2 * l + 1] = im[o + l];
+					}
 				}
-				else {
-					x.f[dst] = (float) re[i * bl + l];
-					x.f[dst + 1] = (float) im[i * bl + l];
+			}
+			else {
+				for (int l = 0; l < bl; l++) {
+					for (int i = 0, s = base[l], o = l; i < len; i++, s += step, o += sb) {
+						d[s] = re[o];
+						d[s + 1] = im[o];
+					}
 				}
 			}
 		}
+		else {
+			final float[] v = x.f;
+			if (adjacent) {
+				for (int i = 0, s = base[0]; i < len; i++, s += step) {
+					for (int l = 0, o = i * sb; l < bl; l++) {
+						v[s + 2 * l] = (float) re[o + l];
+						v[s + 2 * l + 1] = (float) im[o + l];
+					}
+				}
+			}
+			else {
+				for (int l = 0; l < bl; l++) {
+					for (int i = 0, s = base[l], o = l; i < len; i++, s += step, o += sb) {
+						v[s] = (float) re[o];
+						v[s + 1] = (float) im[o];
+					}
+				}
+			}
+		}
+	}
+
+	/** Whether line l + 1 starts one complex value after line l, for every l of the block. */
+	static boolean adjacent(final int[] base, final int bl) {
+		for (int l = 1; l < bl; l++) if (base[l] != base[l - 1] + 2) return false;
+		return true;
 	}
 }

@@ -20,8 +20,8 @@ final class GridFft {
 	private final Workers workers;
 	/** Per worker, per axis: the line FFT and its work arrays. */
 	private final LineFft[][] plans;
-	/** Per worker: the complex offset of element 0 of each line of the block. */
-	private final long[][] bases;
+	/** Per worker: the value offset of element 0 of each line of the block (the grid is a Java array: an int). */
+	private final int[][] bases;
 
 	/** For each axis a: the lines the pass needs ({@link PrunedLines#laterAxes}, the image region). */
 	private final int[][] kept;
@@ -32,8 +32,8 @@ final class GridFft {
 		this.kept = PrunedLines.laterAxes(n, imageSize, (x, b) -> Math.floorMod(x - imageSize[b] / 2, n[b]));
 		this.workers = workers;
 		plans = PrunedLines.plans(workers.threads(), n);
-		bases = new long[workers.threads()][];
-		for (int w = 0; w < workers.threads(); w++) bases[w] = new long[PrunedLines.widestBlock(plans[w])];
+		bases = new int[workers.threads()][];
+		for (int w = 0; w < workers.threads(); w++) bases[w] = new int[PrunedLines.widestBlock(plans[w])];
 	}
 
 	void transform(final double[] g, final int transforms, final int sign) {
@@ -58,31 +58,49 @@ final class GridFft {
 		final long blocks = (total + block - 1) / block;
 		workers.ranges((int) blocks, (w, from, to) -> {
 			final LineFft f = plans[w][axis];
-			final long[] base = bases[w];
+			final int[] base = bases[w];
 			final double[] re = f.re, im = f.im;
 			for (int task = from; task < to; task++) {
 				final long q0 = (long) task * block;
-				final int bl = (int) Math.min(block, total - q0);
+				final int bl = (int) Math.min(block, total - q0), sb = f.stride(bl);
 				for (int l = 0; l < bl; l++) {
 					final long q = q0 + l;
-					base[l] = q % run + (long) run * len * others[(int) (q / run)];
+					base[l] = (int) (2 * (q % run + (long) run * len * others[(int) (q / run)]));
 				}
-				for (int i = 0; i < len; i++) {
-					final long off = (long) run * i;
-					for (int l = 0; l < bl; l++) {
-						final int src = (int) (2 * (base[l] + off));
-						re[i * bl + l] = g[src];
-						im[i * bl + l] = g[src + 1];
+				final int step = 2 * run;
+				final boolean adjacent = CpuFft.adjacent(base, bl);
+				if (adjacent) {
+					for (int i = 0, s = base[0]; i < len; i++, s += step) {
+						for (int l = 0, o = i * sb; l < bl; l++) {
+							re[o + l] = g[s + 2 * l];
+							im[o + l] = g[s + 2 * l + 1];
+						}
+					}
+				}
+				else {
+					for (int i = 0, d = 0; i < len; i++, d += step) {
+						for (int l = 0, o = i * sb; l < bl; l++) {
+							re[o + l] = g[base[l] + d];
+							im[o + l] = g[base[l] + d + 1];
+						}
 					}
 				}
 				f.transform(bl, sign);
 				final double[] rr = f.resultRe(), ri = f.resultIm();
-				for (int i = 0; i < len; i++) {
-					final long off = (long) run * i;
-					for (int l = 0; l < bl; l++) {
-						final int dst = (int) (2 * (base[l] + off));
-						g[dst] = rr[i * bl + l];
-						g[dst + 1] = ri[i * bl + l];
+				if (adjacent) {
+					for (int i = 0, s = base[0]; i < len; i++, s += step) {
+						for (int l = 0, o = i * sb; l < bl; l++) {
+							g[s + 2 * l] = rr[o + l];
+							g[s + 2 * l + 1] = ri[o + l];
+						}
+					}
+				}
+				else {
+					for (int i = 0, d = 0; i < len; i++, d += step) {
+						for (int l = 0, o = i * sb; l < bl; l++) {
+							g[base[l] + d] = rr[o + l];
+							g[base[l] + d + 1] = ri[o + l];
+						}
 					}
 				}
 			}

@@ -14,6 +14,10 @@ import org.jtransforms.fft.DoubleFFT_1D;
  * to {@link #MAX_PRIME} (5, 7, 11, …) takes a direct r-point DFT butterfly. Every butterfly's innermost loop runs over
  * the block's lines with one twiddle, so each pass streams contiguous memory, and nothing is allocated after
  * construction. A length with a larger prime factor goes line by line through JTransforms (Bluestein).
+ * <p>
+ * Where the JVM has the Vector API ({@link VectorSupport#linePasses}), radices 8, 4, 2 and 3 run on vectors of lines
+ * ({@link VectorLinePasses}), 8s taken first (512 = 8·8·8: three passes over memory instead of five), and a block's
+ * lines are padded to whole vectors ({@link #stride}); the other primes keep the scalar butterfly.
  * </p>
  * One instance per thread: it owns its work arrays.
  */
@@ -36,6 +40,9 @@ final class LineFft {
 	private final double[] gr, gi;
 	private final DoubleFFT_1D fallback;
 	private final double[] line;
+	/** The Vector API passes (radices 2, 3, 4, 8), or null for the scalar ones. */
+	private final LinePasses passes;
+	private final int lanes;
 	private boolean second;
 
 	/** Lines per block for length n: the four work arrays within about 256 KB (a core's L2), at most 16. */
@@ -43,19 +50,27 @@ final class LineFft {
 		return Math.max(1, Math.min(16, 8192 / Math.max(1, n)));
 	}
 
+	/** With the Vector API passes where {@link VectorSupport} has them, else the scalar ones. */
 	LineFft(final int n) {
-		this(n, blockFor(n));
+		this(n, VectorSupport.linePasses());
 	}
 
-	LineFft(final int n, final int block) {
+	/** With the given vector passes (null: scalar), blocks of {@link #blockFor} lines rounded up to whole vectors. */
+	LineFft(final int n, final LinePasses passes) {
+		this(n, passes == null ? blockFor(n) : roundUp(blockFor(n), passes.lanes()), passes);
+	}
+
+	LineFft(final int n, final int block, final LinePasses passes) {
 		if (n < 1 || block < 1) throw new IllegalArgumentException("FFT length " + n + ", block " + block);
 		this.n = n;
-		this.block = block;
-		re = new double[n * block];
-		im = new double[n * block];
-		re2 = new double[n * block];
-		im2 = new double[n * block];
-		final int[] f = factors(n);
+		this.passes = passes;
+		this.lanes = passes == null ? 1 : passes.lanes();
+		this.block = roundUp(block, lanes);
+		re = new double[n * this.block];
+		im = new double[n * this.block];
+		re2 = new double[n * this.block];
+		im2 = new double[n * this.block];
+		final int[] f = factors(n, passes != null);
 		if (f == null) {
 			radix = new int[0];
 			fallback = new DoubleFFT_1D(n);
@@ -99,13 +114,24 @@ final class LineFft {
 
 	/** Whether n is done by the Stockham passes (every prime factor ≤ {@link #MAX_PRIME}), not by the fallback. */
 	static boolean stockham(final int n) {
-		return factors(n) != null;
+		return factors(n, false) != null;
 	}
 
-	/** The radices, 4s first, then 2, 3 and the other primes; null when a prime factor exceeds MAX_PRIME. */
-	private static int[] factors(final int n) {
+	private static int roundUp(final int x, final int to) {
+		return (x + to - 1) / to * to;
+	}
+
+	/**
+	 * The radices: 8s first where {@code eight} (the vector passes have radix 8), then 4s, then 2, 3 and the other
+	 * primes; null when a prime factor exceeds MAX_PRIME.
+	 */
+	private static int[] factors(final int n, final boolean eight) {
 		final java.util.List<Integer> out = new java.util.ArrayList<>();
 		int m = n;
+		while (eight && m % 8 == 0) {
+			out.add(8);
+			m /= 8;
+		}
 		while (m % 4 == 0) {
 			out.add(4);
 			m /= 4;
@@ -123,25 +149,47 @@ final class LineFft {
 	}
 
 	/**
-	 * Transforms {@code lines} ≤ {@link #block} lines held in {@link #re}/{@link #im} (layout in the class comment);
-	 * the result is then in {@link #resultRe()}/{@link #resultIm()}, same layout.
+	 * The distance between elements i and i + 1 of a line for a block of {@code lines} lines: {@code lines} rounded up
+	 * to whole vectors (the vector passes transform every lane; the padding lanes are cleared by {@link #transform}).
+	 */
+	int stride(final int lines) {
+		return roundUp(lines, lanes);
+	}
+
+	/**
+	 * Transforms {@code lines} ≤ {@link #block} lines held in {@link #re}/{@link #im}, element i of line l at
+	 * [i·{@link #stride}(lines) + l]; the result is then in {@link #resultRe()}/{@link #resultIm()}, same layout.
 	 */
 	void transform(final int lines, final int sign) {
 		if (lines > block) throw new IllegalArgumentException(lines + " lines > block " + block);
+		final int b = stride(lines);
 		if (fallback != null) {
-			byJTransforms(lines, sign);
+			byJTransforms(lines, b, sign);
 			second = false;
 			return;
+		}
+		if (b > lines) {
+			for (int i = 0; i < n; i++) {
+				java.util.Arrays.fill(re, i * b + lines, (i + 1) * b, 0);
+				java.util.Arrays.fill(im, i * b + lines, (i + 1) * b, 0);
+			}
 		}
 		double[] xr = re, xi = im, yr = re2, yi = im2;
 		int ns = 1;
 		for (int s = 0; s < radix.length; s++) {
 			final int r = radix[s];
-			switch (r) {
-				case 2: radix2(s, ns, lines, sign, xr, xi, yr, yi); break;
-				case 3: radix3(s, ns, lines, sign, xr, xi, yr, yi); break;
-				case 4: radix4(s, ns, lines, sign, xr, xi, yr, yi); break;
-				default: generic(s, r, ns, lines, sign, xr, xi, yr, yi);
+			final double[] c = twCos[s], sn = twSin[s];
+			if (passes != null && r == 8) passes.radix8(n, ns, b, sign, c, sn, xr, xi, yr, yi);
+			else if (passes != null && r == 4) passes.radix4(n, ns, b, sign, c, sn, xr, xi, yr, yi);
+			else if (passes != null && r == 2) passes.radix2(n, ns, b, sign, c, sn, xr, xi, yr, yi);
+			else if (passes != null && r == 3) passes.radix3(n, ns, b, sign, c, sn, xr, xi, yr, yi);
+			else {
+				switch (r) {
+					case 2: radix2(s, ns, b, sign, xr, xi, yr, yi); break;
+					case 3: radix3(s, ns, b, sign, xr, xi, yr, yi); break;
+					case 4: radix4(s, ns, b, sign, xr, xi, yr, yi); break;
+					default: generic(s, r, ns, b, sign, xr, xi, yr, yi);
+				}
 			}
 			ns *= r;
 			final double[] tr = xr, ti = xi;
@@ -278,17 +326,17 @@ final class LineFft {
 		}
 	}
 
-	private void byJTransforms(final int lines, final int sign) {
+	private void byJTransforms(final int lines, final int b, final int sign) {
 		for (int l = 0; l < lines; l++) {
 			for (int i = 0; i < n; i++) {
-				line[2 * i] = re[i * lines + l];
-				line[2 * i + 1] = im[i * lines + l];
+				line[2 * i] = re[i * b + l];
+				line[2 * i + 1] = im[i * b + l];
 			}
 			if (sign < 0) fallback.complexForward(line);
 			else fallback.complexInverse(line, false);
 			for (int i = 0; i < n; i++) {
-				re[i * lines + l] = line[2 * i];
-				im[i * lines + l] = line[2 * i + 1];
+				re[i * b + l] = line[2 * i];
+				im[i * b + l] = line[2 * i + 1];
 			}
 		}
 	}

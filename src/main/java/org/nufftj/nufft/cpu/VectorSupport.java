@@ -20,6 +20,11 @@ final class VectorSupport {
 		return unavailableReason() == null ? Holder.KERNELS : null;
 	}
 
+	/** The Vector API passes for a line FFT made now ({@link LineFft}), or null for the scalar passes. */
+	static LinePasses linePasses() {
+		return unavailableReason() == null ? Holder.PASSES : null;
+	}
+
 	/** Why the vector kernels are not used, or null when they are (for `nufft-j info`-like reports and tests). */
 	static String unavailableReason() {
 		if (!Boolean.parseBoolean(System.getProperty("nufftj.vector", "true"))) return "-Dnufftj.vector=false";
@@ -30,6 +35,7 @@ final class VectorSupport {
 
 		static final String REASON = reason();
 		static final TapKernels KERNELS = REASON == null ? new VectorKernels() : null;
+		static final LinePasses PASSES = REASON == null ? new VectorLinePasses() : null;
 	}
 
 	private static String reason() {

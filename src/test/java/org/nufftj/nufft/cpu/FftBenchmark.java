@@ -40,18 +40,22 @@ import org.openjdk.jmh.annotations.Warmup;
  * <li>{@code FFTW}: FFTW 3.3.10 (JavaCPP presets), one {@code fftw_plan_many_dft} over the batch in place
  * (stride = coils, distance 1), FFTW_MEASURE, {@code threads} FFTW threads, unpruned; the time includes copying the
  * Java grid into the plan's native buffer and back, which a plan keeping its grid in a Java array would pay.</li>
+ * <li>{@code TOEPLITZ_FLOAT}: the backend's FFT ({@link CpuFft}) as {@code pics --normal toeplitz} runs it on a float
+ * buffer of {@code coils} arrays of n² (x fastest, arrays back to back): the pruned forward from the centred block of
+ * n/2 per axis, then the pruned inverse to it (two FFTs per op, as per CG iteration).</li>
  * </ul>
- * {@code n}: the grid side (2D: n², 3D: n³). Run: {@code scripts/jmh.sh FftBenchmark}.
+ * {@code n}: the grid side (2D: n², 3D: n³). The forks have {@code jdk.incubator.vector} (the line FFT's vector
+ * passes; {@code -jvmArgsAppend -Dnufftj.vector=false} for the scalar ones). Run: {@code scripts/jmh.sh FftBenchmark}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = { "-Xmx3g" })
+@Fork(value = 1, jvmArgsAppend = { "-Xmx3g", "--add-modules", "jdk.incubator.vector" })
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class FftBenchmark {
 
-	public enum Impl { GRID, GRID_FULL, FFTW }
+	public enum Impl { GRID, GRID_FULL, FFTW, TOEPLITZ_FLOAT }
 
 	@Param({ "384", "512", "640", "768", "1024" })
 	public int n;
@@ -65,12 +69,16 @@ public class FftBenchmark {
 	@Param({ "2" })
 	public int threads;
 
-	@Param({ "GRID", "GRID_FULL", "FFTW" })
+	@Param({ "GRID", "GRID_FULL", "FFTW", "TOEPLITZ_FLOAT" })
 	public Impl impl;
 
 	private double[] grid;
 	private Workers workers;
 	private GridFft fft;
+	private CpuFft backendFft;
+	private float[] floats;
+	private CpuBuffer buffer;
+	private int[] half;
 	private DoublePointer nativeGrid;
 	private fftw3.fftw_plan plan;
 
@@ -96,6 +104,15 @@ public class FftBenchmark {
 				coils, 1, FFTW_BACKWARD, FFTW_MEASURE);
 			nativeGrid.put(grid);
 		}
+		else if (impl == Impl.TOEPLITZ_FLOAT) {
+			workers = new Workers(threads);
+			backendFft = new CpuFft(size, workers);
+			floats = new float[grid.length];
+			for (int i = 0; i < grid.length; i++) floats[i] = (float) grid[i];
+			buffer = new CpuBuffer(null, floats, null, 0, floats.length);
+			half = new int[dims];
+			java.util.Arrays.fill(half, n / 2);
+		}
 		else {
 			workers = new Workers(threads);
 			fft = new GridFft(size, image, workers);
@@ -110,7 +127,14 @@ public class FftBenchmark {
 	}
 
 	@Benchmark
-	public double[] transform() {
+	public Object transform() {
+		if (impl == Impl.TOEPLITZ_FLOAT) {
+			backendFft.transform(buffer, -1, half, true);
+			backendFft.transform(buffer, 1, half, false);
+			final float s = (float) (1.0 / (grid.length / 2.0 / coils));
+			for (int i = 0; i < floats.length; i++) floats[i] *= s;
+			return floats;
+		}
 		if (impl == Impl.FFTW) {
 			nativeGrid.put(grid);
 			fftw_execute(plan);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.nufftj.TestSeeds;
 
@@ -20,9 +21,21 @@ class LineFftTest {
 
 	@Test
 	void everyLengthMatchesTheDirectDft() {
-		for (int n = 1; n <= 130; n++) check(n);
-		for (final int n : new int[] { 192, 320, 384, 400, 480, 500, 640, 768, 1000, 1024, 31 * 4, 37 * 2, 1009 })
-			check(n);
+		everyLength(null);
+	}
+
+	@Test
+	void everyLengthMatchesTheDirectDftOnTheVectorPasses() {
+		final String why = VectorSupport.unavailableReason();
+		Assumptions.assumeTrue(why == null, "no Vector API passes in this JVM: " + why);
+		everyLength(VectorSupport.linePasses());
+	}
+
+	private void everyLength(final LinePasses passes) {
+		for (int n = 1; n <= 130; n++) check(n, passes);
+		for (final int n : new int[] { 192, 256, 320, 384, 400, 480, 500, 512, 640, 768, 1000, 1024, 31 * 4, 37 * 2,
+			1009 })
+			check(n, passes);
 	}
 
 	@Test
@@ -31,16 +44,17 @@ class LineFftTest {
 		assertFalse(LineFft.stockham(37) || LineFft.stockham(2 * 1009));
 	}
 
-	private void check(final int n) {
-		final LineFft fft = new LineFft(n);
-		for (final int lines : new int[] { 1, Math.min(3, fft.block), fft.block }) {
+	private void check(final int n, final LinePasses passes) {
+		final LineFft fft = new LineFft(n, passes);
+		for (final int lines : new int[] { 1, Math.min(3, fft.block), Math.max(1, fft.block - 1), fft.block }) {
+			final int b = fft.stride(lines);
 			for (final int sign : new int[] { -1, 1 }) {
 				final double[][] x = new double[lines][2 * n];
 				for (int l = 0; l < lines; l++) {
 					for (int i = 0; i < 2 * n; i++) x[l][i] = random.nextGaussian();
 					for (int i = 0; i < n; i++) {
-						fft.re[i * lines + l] = x[l][2 * i];
-						fft.im[i * lines + l] = x[l][2 * i + 1];
+						fft.re[i * b + l] = x[l][2 * i];
+						fft.im[i * b + l] = x[l][2 * i + 1];
 					}
 				}
 				fft.transform(lines, sign);
@@ -59,13 +73,13 @@ class LineFftTest {
 							sr += x[l][2 * j] * c - x[l][2 * j + 1] * s;
 							si += x[l][2 * j] * s + x[l][2 * j + 1] * c;
 						}
-						final double dr = fft.resultRe()[k * lines + l] - sr, di = fft.resultIm()[k * lines + l] - si;
+						final double dr = fft.resultRe()[k * b + l] - sr, di = fft.resultIm()[k * b + l] - si;
 						err += dr * dr + di * di;
 						norm += sr * sr + si * si;
 					}
 					final double rel = Math.sqrt(err / norm);
 					assertTrue(rel <= 1e-13 * Math.max(1, Math.log(n)), "n " + n + ", line " + l + " of " + lines +
-						", sign " + sign + ": relative error " + rel + ", seed " + seed);
+						", sign " + sign + (passes == null ? ", scalar" : ", vector") + ": relative error " + rel + ", seed " + seed);
 				}
 			}
 		}
