@@ -4,7 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
- * Whether the CPU engine's batch tap loops run on the Vector API ({@link VectorKernels}): only where the JVM was
+ * Whether the CPU engine's batch tap loops ({@link VectorKernels}) and the line FFT's Stockham passes
+ * ({@link VectorLinePasses}) run on the Vector API: only where the JVM was
  * started with {@code --add-modules jdk.incubator.vector} (the {@code nufft-j} launcher with {@code NUFFTJ_VECTOR=1},
  * the test suite, the JMH benchmarks; Fiji starts Java without it) and has its optimising compiler (without C2 the
  * vectors stay objects: the one-shot {@code adjoint}/{@code forward} commands run C1 only), and unless
