@@ -4,8 +4,8 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 
 /**
- * Whether the CPU engine's batch tap loops ({@link VectorKernels}) and the line FFT's Stockham passes
- * ({@link VectorLinePasses}) run on the Vector API: only where the JVM was
+ * Whether the CPU engine's batch tap loops ({@link VectorKernels}) and, on request, the line FFT's Stockham passes
+ * ({@link VectorLinePasses}, {@link #linePasses}) run on the Vector API: only where the JVM was
  * started with {@code --add-modules jdk.incubator.vector} (the {@code nufft-j} launcher with {@code NUFFTJ_VECTOR=1},
  * the test suite, the JMH benchmarks; Fiji starts Java without it) and has its optimising compiler (without C2 the
  * vectors stay objects: the one-shot {@code adjoint}/{@code forward} commands run C1 only), and unless
@@ -21,8 +21,19 @@ final class VectorSupport {
 		return unavailableReason() == null ? Holder.KERNELS : null;
 	}
 
-	/** The Vector API passes for a line FFT made now ({@link LineFft}), or null for the scalar passes. */
+	/**
+	 * The Vector API passes for a line FFT made now ({@link LineFft}), or null for the scalar passes. Opt-in with
+	 * {@code -Dnufftj.vectorFft=true} (and the module): alone they are about twice as fast as the scalar passes (JMH,
+	 * docs/benchmarks.md), but in a process whose adjoint spreading also runs the vector tap kernels, JDK 17's C2
+	 * fails to intrinsify their vector stores ("VectorSupport::store failed to inline (intrinsic)" in radix8) and the
+	 * grid FFT becomes 1.7× slower than the scalar passes (measured in `scripts/bench-vs-finufft.sh` processes).
+	 */
 	static LinePasses linePasses() {
+		return Boolean.getBoolean("nufftj.vectorFft") ? availablePasses() : null;
+	}
+
+	/** The vector line passes wherever the Vector API is usable, whatever the opt-in (tests of the passes). */
+	static LinePasses availablePasses() {
 		return unavailableReason() == null ? Holder.PASSES : null;
 	}
 

@@ -37,7 +37,7 @@ class FftVectorScalarParityTest {
 	@Test
 	void linePassesAgree() {
 		for (final int n : LENGTHS) {
-			final LineFft v = new LineFft(n, VectorSupport.linePasses()), s = new LineFft(n, null);
+			final LineFft v = new LineFft(n, VectorSupport.availablePasses()), s = new LineFft(n, null);
 			for (final int lines : new int[] { 1, Math.min(5, s.block), Math.min(v.block, s.block) }) {
 				for (final int sign : new int[] { -1, 1 }) {
 					final double[][] x = new double[lines][2 * n];
@@ -150,8 +150,9 @@ class FftVectorScalarParityTest {
 
 	/** Runs make with the vector passes on or off (the property is read when a line FFT is made). */
 	private static double[] withPasses(final boolean on, final Supplier<double[]> make) {
-		final String before = System.getProperty("nufftj.vector");
+		final String before = System.getProperty("nufftj.vector"), fft = System.getProperty("nufftj.vectorFft");
 		System.setProperty("nufftj.vector", Boolean.toString(on));
+		System.setProperty("nufftj.vectorFft", Boolean.toString(on));
 		try {
 			if (on) assertNotNull(VectorSupport.linePasses(), "vector passes on");
 			else assertNull(VectorSupport.linePasses(), "scalar passes");
@@ -160,6 +161,8 @@ class FftVectorScalarParityTest {
 		finally {
 			if (before == null) System.clearProperty("nufftj.vector");
 			else System.setProperty("nufftj.vector", before);
+			if (fft == null) System.clearProperty("nufftj.vectorFft");
+			else System.setProperty("nufftj.vectorFft", fft);
 		}
 	}
 }
