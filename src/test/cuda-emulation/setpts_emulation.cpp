@@ -80,6 +80,8 @@ int run(int d, std::vector<int> grid, int w, std::vector<int> bin, int maxSub, c
 	const int sb = (std::max(m, nb) + 255) / 256;
 	if (sizeof(T) == 4) { if (d == 2) launch_seq(sb, [&] { setpts_sort_2d_f(*(SetptsArgs<float>*) &a); }); else launch_seq(sb, [&] { setpts_sort_3d_f(*(SetptsArgs<float>*) &a); }); }
 	else { if (d == 2) launch_seq(sb, [&] { setpts_sort_2d_d(*(SetptsArgs<double>*) &a); }); else launch_seq(sb, [&] { setpts_sort_3d_d(*(SetptsArgs<double>*) &a); }); }
+	if (sizeof(T) == 4) { if (d == 2) launch_seq(pb, [&] { setpts_fill_2d_f(*(SetptsArgs<float>*) &a); }); else launch_seq(pb, [&] { setpts_fill_3d_f(*(SetptsArgs<float>*) &a); }); }
+	else { if (d == 2) launch_seq(pb, [&] { setpts_fill_2d_d(*(SetptsArgs<double>*) &a); }); else launch_seq(pb, [&] { setpts_fill_3d_d(*(SetptsArgs<double>*) &a); }); }
 	// compare
 	int errors = 0;
 	auto err = [&](const char* what, long i, long x, long y) { if (errors++ < 5) printf("  %s: %s at %ld: %ld vs %ld\n", name, what, i, x, y); };

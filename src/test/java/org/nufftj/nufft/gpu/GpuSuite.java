@@ -11,6 +11,7 @@ import java.time.ZonedDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.platform.engine.TestExecutionResult;
@@ -30,7 +31,7 @@ import org.nufftj.nufft.SpreadMethod;
  * JUnit launcher, then the benchmark rows, then a dated Markdown report (device, driver, cuFFT, each test's result,
  * each figure, the reference library side by side with the ratio per row, the CPU engine on the same rows).
  * <p>
- * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
+ * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
  * methods comma separated from auto, atomic, shared[@AxBxC bins], output (output-driven: the radial rows; the
  * others are reported as not applicable).
  * </p>
@@ -76,6 +77,7 @@ public final class GpuSuite {
 		if (mode.equals("matrix")) md.append(GpuMatrixBenchmark.report());
 		if (mode.equals("stream") || full) md.append(GpuStreamingBenchmark.report());
 		if (mode.equals("setpts")) md.append(setptsTable(setpts()));
+		if (mode.equals("matched")) md.append(matched(rowSel, methods.equals("atomic,shared") ? "shared" : methods));
 		write(report, md);
 		System.out.println("report written to " + report);
 	}
@@ -346,6 +348,78 @@ public final class GpuSuite {
 			md.append(String.format("| %s | %s | %.3f | %.3f | %.1f | %s | %s | %s |%n", l.name, l.params, l.wall,
 				l.device, l.hostOracle, f == null ? "—" : String.format("%.3f (%s)", f.setpts, f.methodName()),
 				f == null ? "—" : String.format("%.2f", l.device / f.setpts), l.note));
+		}
+		return md.append('\n').toString();
+	}
+
+	/** The tolerances tried per row in the accuracy-matched comparison ({@link #matched}), loosest first. */
+	private static final double[] MATCH_EPS = { 1e-4, 1e-5, 1e-6 };
+
+	/**
+	 * Issue 9's "at equal or lower achieved error": for each selected row (default: the ε = 1e-6 rows) the reference
+	 * measured in this run at the row's ε (property nufftj.ref) against NUFFT-J at ε ∈ {@link #MATCH_EPS} with
+	 * {@code method}, per direction the fastest of ours whose achieved error is at most the reference's.
+	 */
+	private static String matched(final String rowSel, final String method) {
+		final MeasuredReference ref = MeasuredReference.fromProperty();
+		final StringBuilder md = new StringBuilder("## At equal or lower achieved error\n\n");
+		if (ref == null) return md.append("Needs the reference measured in the same call (NUFFTJ_REF).\n\n").toString();
+		final List<GpuBenchmark.Row> rows = GpuBenchmark.rows();
+		final List<Integer> pick = new ArrayList<>();
+		for (int i = 0; i < rows.size(); i++) {
+			if (rowSel.equals("all") ? rows.get(i).eps == 1e-6 : ("," + rowSel + ",").contains("," + i + ",")) pick.add(i);
+		}
+		md.append("ref = ").append(ref.source()).append(", at the row's ε, the fastest of its methods (CUDA-event ")
+			.append("median); ours = NUFFT-J with ").append(method).append(" spreading at ε = ")
+			.append(Arrays.toString(MATCH_EPS)).append(" (device-resident CUDA-event medians, GpuBenchmark.run), and ")
+			.append("per direction the fastest whose achieved error (relative l2 against the exact NUDFT, as in the ")
+			.append("benchmark table) is at most the reference's; ratio = ours / ref.\n\n")
+			.append("| case | ref ε | dir | ref ms | ref error | ours ε | ours ms | ours error | ratio | all of ours (ε: ms, ")
+			.append("error) |\n|---|---|---|---|---|---|---|---|---|---|\n");
+		final int threads = Runtime.getRuntime().availableProcessors();
+		try (GpuBackend backend = GpuBackend.open(0)) {
+			for (final int i : pick) {
+				final GpuBenchmark.Row row = rows.get(i);
+				final GpuBenchmark.Result[] ours = new GpuBenchmark.Result[MATCH_EPS.length];
+				for (int e = 0; e < MATCH_EPS.length; e++) {
+					final GpuBenchmark.Row at = new GpuBenchmark.Row(row.name, row.traj, row.size, row.points,
+						row.transforms, MATCH_EPS[e], Double.NaN, Double.NaN);
+					try {
+						ours[e] = GpuBenchmark.run(backend, at, method, false, threads);
+						System.out.printf("MATCHED %s eps %.0e: adj %.3f ms err %.2e, fwd %.3f ms err %.2e%n", row.name,
+							MATCH_EPS[e], ours[e].adjoint, ours[e].errAdjoint, ours[e].forward, ours[e].errForward);
+					}
+					catch (final RuntimeException x) {
+						System.out.println("MATCHED FAILED " + row.name + " eps " + MATCH_EPS[e] + ": " + x);
+					}
+				}
+				for (final boolean adjoint : new boolean[] { true, false }) {
+					final MeasuredReference.Figures f = ref.row(i, adjoint);
+					if (f == null) continue;
+					int best = -1;
+					final StringBuilder all = new StringBuilder();
+					for (int e = 0; e < ours.length; e++) {
+						if (ours[e] == null) continue;
+						final double ms = adjoint ? ours[e].adjoint : ours[e].forward;
+						final double err = adjoint ? ours[e].errAdjoint : ours[e].errForward;
+						all.append(String.format("%s%.0e: %.3f, %.1e", all.length() == 0 ? "" : "; ", MATCH_EPS[e], ms,
+							err));
+						if (err <= f.error && (best < 0 || ms < (adjoint ? ours[best].adjoint : ours[best].forward))) {
+							best = e;
+						}
+					}
+					if (best < 0) {
+						md.append(String.format("| %s | %.0e | %s | %.3f | %.1e | none at or below | | | | %s |%n", row.name,
+							row.eps, adjoint ? "adjoint" : "forward", f.execute, f.error, all));
+						continue;
+					}
+					final double ms = adjoint ? ours[best].adjoint : ours[best].forward;
+					final double err = adjoint ? ours[best].errAdjoint : ours[best].errForward;
+					md.append(String.format("| %s | %.0e | %s | %.3f | %.1e | %.0e | %.3f | %.1e | %.2f | %s |%n",
+						row.name, row.eps, adjoint ? "adjoint" : "forward", f.execute, f.error, MATCH_EPS[best], ms,
+						err, ms / f.execute, all));
+				}
+			}
 		}
 		return md.append('\n').toString();
 	}
