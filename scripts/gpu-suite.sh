@@ -11,7 +11,7 @@
 #                                      libraries for the run, as on a driver-only machine; NUFFTJ_CLASSES=A,B runs
 #                                      only those test classes; NUFFTJ_REF=OUT.csv of scripts/cufinufft-bench.sh
 #                                      run in the same call: the ref columns are cuFINUFFT measured there;
-#                                      "matched" [rows] [method]: its rows at ε=1e-6 against ours at 1e-4…1e-6, the
+#                                      "matched" [rows] [method]: its rows against ours at 100, 30, 10, 3, 1 × their ε, the
 #                                      fastest of ours at equal or lower achieved error)
 #                                      (GPU machine, no Java/Maven needed) unpacks the runtime and runs GpuSuite.
 #   DIR/gpu-suite.sh run OUT.txt cli ARGS... | run OUT.txt jmh ARGS...
