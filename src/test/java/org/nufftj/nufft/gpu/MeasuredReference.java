@@ -91,7 +91,8 @@ final class MeasuredReference {
 			// no log next to it: the commit stays unnamed
 		}
 		return new MeasuredReference(csv, "cuFINUFFT" + (commit.isEmpty() ? "" : " " + commit) +
-			", built from its public source on this machine and run in this call (scripts/cufinufft-bench.sh)");
+			", built from its public source on this machine and run there by scripts/cufinufft-bench.sh (" +
+			csv.getFileName() + ")");
 	}
 
 	/** A workload row's figures for one direction (adjoint true = type 1), or null when not measured. */
