@@ -7,6 +7,7 @@ import org.nufftj.data.KSpace;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.Precision;
+import org.nufftj.nufft.SparseMatrix;
 import org.nufftj.nufft.StageTimes;
 import org.nufftj.trajectory.Trajectory;
 
@@ -178,20 +179,51 @@ public final class CartesianFft {
 		final float[] out = new float[2 * pixels * channels * frames];
 		final float[] kept = o.keepCoils() ? new float[2 * pixels * coils * frames] : null;
 		final StageTimes stages = new StageTimes();
-		final float[] hostGrid = new float[2 * gridPoints * coils], hostCoils = new float[2 * pixels * coils];
+		final float[] hostCoils = new float[2 * pixels * coils];
 		final int[] pixelIndex = crop(size, grid.size);
 		final Sampling sampled = sampling(grid, data);
 		final boolean homodyne = o.partialFourier() == PartialFourier.HOMODYNE;
 		final float[][] hl = homodyne ? homodyneWeights(grid.size, sampled) : null;
 		final int batch = homodyne ? 2 * coils : coils;
-		final float[] weighted = homodyne ? new float[2 * gridPoints * batch] : hostGrid;
+		// The host grid: homodyne only (its weights and phase are applied on the host).
+		final float[] hostGrid = homodyne ? new float[2 * gridPoints * coils] : null;
+		final float[] weighted = homodyne ? new float[2 * gridPoints * batch] : null;
+		// Without homodyne the samples go onto the grid and the image block comes off it on the backend: placing is the
+		// adjoint of a one-entry-per-sample gather (zeros elsewhere, duplicates summed as before), cropping a one-entry
+		// gather per pixel; only the samples go up and only the combined image comes back.
 		try (Buffer g = backend.allocate(2L * gridPoints * batch, Precision.FLOAT);
 			Buffer ci = backend.allocate(2L * pixels * coils, Precision.FLOAT);
-			Buffer cb = backend.allocate(2L * pixels, Precision.FLOAT))
+			Buffer cb = backend.allocate(2L * pixels, Precision.FLOAT);
+			Buffer samples = homodyne ? null : backend.allocate(2L * m * coils, Precision.FLOAT);
+			SparseMatrix place = homodyne ? null : backend.sparse(m, gridPoints, 1, grid.index, ones(m),
+				Precision.FLOAT);
+			SparseMatrix block = homodyne ? null : backend.sparse(pixels, gridPoints, 1, pixelIndex, ones(pixels),
+				Precision.FLOAT))
 		{
 			for (int f = 0; f < frames; f++) {
 				Progress.step(progress, (double) f / frames, "FFT, frame " + (f + 1) + " of " + frames);
 				long t = System.nanoTime();
+				if (!homodyne) {
+					backend.write(data.data(), data.offset(0, f), samples);
+					backend.applyAdjoint(place, samples, g);
+					t = lap(backend, stages, "grid samples", t);
+					backend.fft(g, grid.size, +1);
+					t = lap(backend, stages, "fft", t);
+					backend.apply(block, g, ci);
+					if (kept != null || channels == coils) backend.read(ci, hostCoils, 0);
+					if (kept != null) System.arraycopy(hostCoils, 0, kept, f * hostCoils.length, hostCoils.length);
+					t = lap(backend, stages, "crop", t);
+					if (channels == coils) {
+						System.arraycopy(hostCoils, 0, out, f * hostCoils.length, hostCoils.length);
+						continue;
+					}
+					combine(backend, o, ci, size, coils, cb);
+					backend.read(cb, out, f * 2 * pixels);
+					lap(backend, stages, "combine " + o.combine().key(), t);
+					if (progress != null && progress.cancelled()) throw new java.util.concurrent.CancellationException(
+						"reconstruction cancelled");
+					continue;
+				}
 				Arrays.fill(hostGrid, 0);
 				final float[] y = data.data();
 				for (int c = 0; c < coils; c++) {
@@ -201,41 +233,31 @@ public final class CartesianFft {
 						hostGrid[base + 2 * grid.index[j] + 1] += y[from + 2 * j + 1];
 					}
 				}
-				if (homodyne) {
-					for (int c = 0; c < coils; c++) {
-						final int base = 2 * gridPoints * c, low = 2 * gridPoints * (coils + c);
-						for (int q = 0; q < gridPoints; q++) {
-							weighted[base + 2 * q] = hl[0][q] * hostGrid[base + 2 * q];
-							weighted[base + 2 * q + 1] = hl[0][q] * hostGrid[base + 2 * q + 1];
-							weighted[low + 2 * q] = hl[1][q] * hostGrid[base + 2 * q];
-							weighted[low + 2 * q + 1] = hl[1][q] * hostGrid[base + 2 * q + 1];
-						}
+				// Homodyne (Noll 1991): the high-pass (H) and low-pass (L) weighted grids of every coil in one batch.
+				for (int c = 0; c < coils; c++) {
+					final int base = 2 * gridPoints * c, low = 2 * gridPoints * (coils + c);
+					for (int q = 0; q < gridPoints; q++) {
+						weighted[base + 2 * q] = hl[0][q] * hostGrid[base + 2 * q];
+						weighted[base + 2 * q + 1] = hl[0][q] * hostGrid[base + 2 * q + 1];
+						weighted[low + 2 * q] = hl[1][q] * hostGrid[base + 2 * q];
+						weighted[low + 2 * q + 1] = hl[1][q] * hostGrid[base + 2 * q + 1];
 					}
 				}
 				backend.write(weighted, 0, g);
-				t = lap(backend, stages, homodyne ? "grid samples, homodyne weights" : "grid samples", t);
+				t = lap(backend, stages, "grid samples, homodyne weights", t);
 				backend.fft(g, grid.size, +1);
 				t = lap(backend, stages, "fft", t);
 				backend.read(g, weighted, 0);
-				if (homodyne) {
-					for (int c = 0; c < coils; c++) {
-						final int gb = 2 * gridPoints * c, lb = 2 * gridPoints * (coils + c), ib = 2 * pixels * c;
-						for (int p = 0; p < pixels; p++) {
-							final double are = weighted[gb + 2 * pixelIndex[p]], aim = weighted[gb + 2 * pixelIndex[p] + 1];
-							final double bre = weighted[lb + 2 * pixelIndex[p]], bim = weighted[lb + 2 * pixelIndex[p] + 1];
-							final double r = Math.hypot(bre, bim);
-							final double ure = r > 0 ? bre / r : 1, uim = r > 0 ? bim / r : 0;
-							final double mag = are * ure + aim * uim; // Re(a·e^{−iφ})
-							hostCoils[ib + 2 * p] = (float) (mag * ure);
-							hostCoils[ib + 2 * p + 1] = (float) (mag * uim);
-						}
-					}
-				}
-				else for (int c = 0; c < coils; c++) {
-					final int gb = 2 * gridPoints * c, ib = 2 * pixels * c;
+				for (int c = 0; c < coils; c++) {
+					final int gb = 2 * gridPoints * c, lb = 2 * gridPoints * (coils + c), ib = 2 * pixels * c;
 					for (int p = 0; p < pixels; p++) {
-						hostCoils[ib + 2 * p] = hostGrid[gb + 2 * pixelIndex[p]];
-						hostCoils[ib + 2 * p + 1] = hostGrid[gb + 2 * pixelIndex[p] + 1];
+						final double are = weighted[gb + 2 * pixelIndex[p]], aim = weighted[gb + 2 * pixelIndex[p] + 1];
+						final double bre = weighted[lb + 2 * pixelIndex[p]], bim = weighted[lb + 2 * pixelIndex[p] + 1];
+						final double r = Math.hypot(bre, bim);
+						final double ure = r > 0 ? bre / r : 1, uim = r > 0 ? bim / r : 0;
+						final double mag = are * ure + aim * uim; // Re(a·e^{−iφ})
+						hostCoils[ib + 2 * p] = (float) (mag * ure);
+						hostCoils[ib + 2 * p + 1] = (float) (mag * uim);
 					}
 				}
 				if (kept != null) System.arraycopy(hostCoils, 0, kept, f * hostCoils.length, hostCoils.length);
@@ -245,8 +267,7 @@ public final class CartesianFft {
 					continue;
 				}
 				backend.write(hostCoils, 0, ci);
-				if (o.combine() == CoilCombination.SOS) backend.sumOfSquares(ci, coils, cb);
-				else backend.walsh(ci, size, coils, cb);
+				combine(backend, o, ci, size, coils, cb);
 				backend.read(cb, out, f * 2 * pixels);
 				lap(backend, stages, "combine " + o.combine().key(), t);
 				if (progress != null && progress.cancelled()) throw new java.util.concurrent.CancellationException(
@@ -265,6 +286,20 @@ public final class CartesianFft {
 	}
 
 	// -- helpers --
+
+	private static void combine(final Backend backend, final ReconOptions o, final Buffer coilImages, final int[] size,
+		final int coils, final Buffer out)
+	{
+		if (o.combine() == CoilCombination.SOS) backend.sumOfSquares(coilImages, coils, out);
+		else backend.walsh(coilImages, size, coils, out);
+	}
+
+	/** Complex weights 1 + 0i for n one-entry rows. */
+	private static double[] ones(final int n) {
+		final double[] w = new double[2 * n];
+		for (int i = 0; i < n; i++) w[2 * i] = 1;
+		return w;
+	}
 
 	/**
 	 * The homodyne weights per grid point: [0] H (ramp: 0 / 1 + k/(s+1) / 2) and [1] L (Hann over the centre |k| ≤ s)
