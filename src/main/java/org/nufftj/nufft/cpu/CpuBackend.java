@@ -330,22 +330,51 @@ public final class CpuBackend implements Backend {
 		final int t = SparseMatrix.batch(a, x, y);
 		requireDisjoint(in, out, "applyAdjoint: x must not overlap y");
 		final int k = m.entriesPerRow(), cols = m.columns(), rowsN = m.rows();
-		// One vector per task: its scatter is serial, so the sums run in row order (deterministic).
-		each(t, b -> {
-			final double[] acc = new double[2 * cols];
-			final int yo = 2 * b * rowsN;
-			for (int r = 0; r < rowsN; r++) {
-				final double yr = in.get(yo + 2 * r), yi = in.get(yo + 2 * r + 1);
-				for (int e = r * k; e < r * k + k; e++) {
-					final int c = m.index[e];
-					if (c < 0) continue;
-					final double wr = m.weights[2 * e], wi = m.weights[2 * e + 1];
-					acc[2 * c] += wr * yr + wi * yi;
-					acc[2 * c + 1] += wr * yi - wi * yr;
+		// One vector per task (the vectors shared out among the workers): its scatter is serial, so the sums run in row
+		// order (deterministic), in double — straight into a double buffer, through a per-thread scratch for a float one.
+		workers.ranges(t, (w, from, to) -> {
+			for (int b = from; b < to; b++) {
+				final int yo = 2 * b * rowsN;
+				final double[] acc;
+				final int ao;
+				if (out.d != null) {
+					acc = out.d;
+					ao = out.offset + 2 * b * cols;
+				}
+				else {
+					acc = scatterScratch(2 * cols);
+					ao = 0;
+				}
+				Arrays.fill(acc, ao, ao + 2 * cols, 0);
+				for (int r = 0; r < rowsN; r++) {
+					final double yr = in.get(yo + 2 * r), yi = in.get(yo + 2 * r + 1);
+					for (int e = r * k; e < r * k + k; e++) {
+						final int c = m.index[e];
+						if (c < 0) continue;
+						final double wr = m.weights[2 * e], wi = m.weights[2 * e + 1];
+						acc[ao + 2 * c] += wr * yr + wi * yi;
+						acc[ao + 2 * c + 1] += wr * yi - wi * yr;
+					}
+				}
+				if (out.f != null) {
+					final float[] o = out.f;
+					final int base = out.offset + 2 * b * cols;
+					for (int i = 0; i < 2 * cols; i++) o[base + i] = (float) acc[i];
 				}
 			}
-			for (int i = 0; i < 2 * cols; i++) out.set(2 * b * cols + i, acc[i]);
 		});
+	}
+
+	/** Per worker thread: a reusable double scratch of at least n values (applyAdjoint into float buffers). */
+	private final ThreadLocal<double[]> scratch = ThreadLocal.withInitial(() -> new double[0]);
+
+	private double[] scatterScratch(final int n) {
+		double[] a = scratch.get();
+		if (a.length < n) {
+			a = new double[n];
+			scratch.set(a);
+		}
+		return a;
 	}
 
 	/** Fails with {@code message} when a and b share storage. */
