@@ -6,7 +6,6 @@ import org.nufftj.data.ComplexImage;
 import org.nufftj.data.KSpace;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
-import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.SparseMatrix;
 import org.nufftj.nufft.StageTimes;
@@ -186,28 +185,27 @@ public final class CartesianFft {
 		final boolean homodyne = o.partialFourier() == PartialFourier.HOMODYNE;
 		final float[][] hl = homodyne ? homodyneWeights(grid.size, sampled) : null;
 		final int batch = homodyne ? 2 * coils : coils;
-		// On a device backend and without homodyne, the samples go onto the grid and the image block comes off it on the
-		// device: placing is the adjoint of a one-entry-per-sample gather (zeros elsewhere, duplicates summed as before),
-		// cropping a one-entry gather per pixel; only the samples go up and only the combined image comes back (H100,
-		// 256² × 8 coils × 20 frames from a file: 347 → 208–263 ms per series). On the CPU backend the host loops are
-		// kept: the same steps as sparse products measured slower there (411 → 624 ms, CartesianCineBenchmark).
-		final boolean onDevice = !homodyne && backend.device().kind() != DeviceChoice.Kind.CPU;
-		// The host grid (the host path: homodyne's weights and phase are applied on the host).
-		final float[] hostGrid = onDevice ? null : new float[2 * gridPoints * coils];
-		final float[] weighted = homodyne ? new float[2 * gridPoints * batch] : hostGrid;
+		// The host grid: homodyne only (its weights and phase are applied on the host).
+		final float[] hostGrid = homodyne ? new float[2 * gridPoints * coils] : null;
+		final float[] weighted = homodyne ? new float[2 * gridPoints * batch] : null;
+		// Without homodyne the samples go onto the grid and the image block comes off it on the backend: placing is the
+		// adjoint of a one-entry-per-sample gather (zeros elsewhere, duplicates summed as before), cropping a one-entry
+		// gather per pixel; only the samples go up and only the combined image comes back (H100, 256² × 8 coils × 20
+		// frames from a file: 347 → 208–263 ms per series on the GPU; on the CPU backend the same as its former host
+		// loops, bit for bit and in time: medians 378 / 380 ms, 2 threads, alternating in one process).
 		try (Buffer g = backend.allocate(2L * gridPoints * batch, Precision.FLOAT);
 			Buffer ci = backend.allocate(2L * pixels * coils, Precision.FLOAT);
 			Buffer cb = backend.allocate(2L * pixels, Precision.FLOAT);
-			Buffer samples = onDevice ? backend.allocate(2L * m * coils, Precision.FLOAT) : null;
-			SparseMatrix place = onDevice ? backend.sparse(m, gridPoints, 1, grid.index, ones(m), Precision.FLOAT) :
-				null;
-			SparseMatrix block = onDevice ? backend.sparse(pixels, gridPoints, 1, pixelIndex, ones(pixels),
-				Precision.FLOAT) : null)
+			Buffer samples = homodyne ? null : backend.allocate(2L * m * coils, Precision.FLOAT);
+			SparseMatrix place = homodyne ? null : backend.sparse(m, gridPoints, 1, grid.index, ones(m),
+				Precision.FLOAT);
+			SparseMatrix block = homodyne ? null : backend.sparse(pixels, gridPoints, 1, pixelIndex, ones(pixels),
+				Precision.FLOAT))
 		{
 			for (int f = 0; f < frames; f++) {
 				Progress.step(progress, (double) f / frames, "FFT, frame " + (f + 1) + " of " + frames);
 				long t = System.nanoTime();
-				if (onDevice) {
+				if (!homodyne) {
 					backend.write(data.data(), data.offset(0, f), samples);
 					backend.applyAdjoint(place, samples, g);
 					t = lap(backend, stages, "grid samples", t);
@@ -237,42 +235,31 @@ public final class CartesianFft {
 						hostGrid[base + 2 * grid.index[j] + 1] += y[from + 2 * j + 1];
 					}
 				}
-				if (homodyne) {
-					// Noll 1991: the high-pass (H) and low-pass (L) weighted grids of every coil in one batch.
-					for (int c = 0; c < coils; c++) {
-						final int base = 2 * gridPoints * c, low = 2 * gridPoints * (coils + c);
-						for (int q = 0; q < gridPoints; q++) {
-							weighted[base + 2 * q] = hl[0][q] * hostGrid[base + 2 * q];
-							weighted[base + 2 * q + 1] = hl[0][q] * hostGrid[base + 2 * q + 1];
-							weighted[low + 2 * q] = hl[1][q] * hostGrid[base + 2 * q];
-							weighted[low + 2 * q + 1] = hl[1][q] * hostGrid[base + 2 * q + 1];
-						}
+				// Homodyne (Noll 1991): the high-pass (H) and low-pass (L) weighted grids of every coil in one batch.
+				for (int c = 0; c < coils; c++) {
+					final int base = 2 * gridPoints * c, low = 2 * gridPoints * (coils + c);
+					for (int q = 0; q < gridPoints; q++) {
+						weighted[base + 2 * q] = hl[0][q] * hostGrid[base + 2 * q];
+						weighted[base + 2 * q + 1] = hl[0][q] * hostGrid[base + 2 * q + 1];
+						weighted[low + 2 * q] = hl[1][q] * hostGrid[base + 2 * q];
+						weighted[low + 2 * q + 1] = hl[1][q] * hostGrid[base + 2 * q + 1];
 					}
 				}
 				backend.write(weighted, 0, g);
-				t = lap(backend, stages, homodyne ? "grid samples, homodyne weights" : "grid samples", t);
+				t = lap(backend, stages, "grid samples, homodyne weights", t);
 				backend.fft(g, grid.size, +1);
 				t = lap(backend, stages, "fft", t);
 				backend.read(g, weighted, 0);
-				if (homodyne) {
-					for (int c = 0; c < coils; c++) {
-						final int gb = 2 * gridPoints * c, lb = 2 * gridPoints * (coils + c), ib = 2 * pixels * c;
-						for (int p = 0; p < pixels; p++) {
-							final double are = weighted[gb + 2 * pixelIndex[p]], aim = weighted[gb + 2 * pixelIndex[p] + 1];
-							final double bre = weighted[lb + 2 * pixelIndex[p]], bim = weighted[lb + 2 * pixelIndex[p] + 1];
-							final double r = Math.hypot(bre, bim);
-							final double ure = r > 0 ? bre / r : 1, uim = r > 0 ? bim / r : 0;
-							final double mag = are * ure + aim * uim; // Re(a·e^{−iφ})
-							hostCoils[ib + 2 * p] = (float) (mag * ure);
-							hostCoils[ib + 2 * p + 1] = (float) (mag * uim);
-						}
-					}
-				}
-				else for (int c = 0; c < coils; c++) {
-					final int gb = 2 * gridPoints * c, ib = 2 * pixels * c;
+				for (int c = 0; c < coils; c++) {
+					final int gb = 2 * gridPoints * c, lb = 2 * gridPoints * (coils + c), ib = 2 * pixels * c;
 					for (int p = 0; p < pixels; p++) {
-						hostCoils[ib + 2 * p] = hostGrid[gb + 2 * pixelIndex[p]];
-						hostCoils[ib + 2 * p + 1] = hostGrid[gb + 2 * pixelIndex[p] + 1];
+						final double are = weighted[gb + 2 * pixelIndex[p]], aim = weighted[gb + 2 * pixelIndex[p] + 1];
+						final double bre = weighted[lb + 2 * pixelIndex[p]], bim = weighted[lb + 2 * pixelIndex[p] + 1];
+						final double r = Math.hypot(bre, bim);
+						final double ure = r > 0 ? bre / r : 1, uim = r > 0 ? bim / r : 0;
+						final double mag = are * ure + aim * uim; // Re(a·e^{−iφ})
+						hostCoils[ib + 2 * p] = (float) (mag * ure);
+						hostCoils[ib + 2 * p + 1] = (float) (mag * uim);
 					}
 				}
 				if (kept != null) System.arraycopy(hostCoils, 0, kept, f * hostCoils.length, hostCoils.length);
