@@ -76,10 +76,22 @@ final class MeasuredReference {
 		}
 	}
 
-	/** The figures named by the property nufftj.ref, or null when it is unset or empty. */
-	static MeasuredReference fromProperty() {
+	/** The file last read by {@link #fromProperty} and its figures (the benchmarks ask for them per table line). */
+	private static String readPath;
+	private static MeasuredReference read;
+
+	/** The figures named by the property nufftj.ref, or null when it is unset or empty; read once per path. */
+	static synchronized MeasuredReference fromProperty() {
 		final String p = System.getProperty("nufftj.ref", "");
 		if (p.isEmpty()) return null;
+		if (!p.equals(readPath)) {
+			read = load(p);
+			readPath = p;
+		}
+		return read;
+	}
+
+	private static MeasuredReference load(final String p) {
 		final Path csv = Paths.get(p);
 		String commit = "";
 		try {
