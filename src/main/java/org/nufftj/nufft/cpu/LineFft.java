@@ -15,8 +15,8 @@ import org.jtransforms.fft.DoubleFFT_1D;
  * the block's lines with one twiddle, so each pass streams contiguous memory, and nothing is allocated after
  * construction. A length with a larger prime factor goes line by line through JTransforms (Bluestein).
  * <p>
- * Where the JVM has the Vector API and {@code -Dnufftj.vectorFft=true} asks for them ({@link VectorSupport#linePasses}:
- * opt-in, see there why), radices 8, 4, 2 and 3 run on vectors of lines
+ * Where the JVM has the Vector API ({@link VectorSupport#linePasses}; {@code -Dnufftj.vectorFft=false} turns them off
+ * alone), radices 8, 4, 2 and 3 run on vectors of lines
  * ({@link VectorLinePasses}), 8s taken first (512 = 8·8·8: three passes over memory instead of five), and a block's
  * lines are padded to whole vectors ({@link #stride}); the other primes keep the scalar butterfly.
  * </p>

@@ -6,7 +6,8 @@ import jdk.incubator.vector.VectorSpecies;
 /**
  * {@link TapKernels} with {@code jdk.incubator.vector}: the 2T values of a tap in vectors of the platform's preferred
  * width (8 doubles with AVX-512), two vectors held in registers across all taps, the rest in one vector, then pairs.
- * Loaded only by {@link VectorSupport}, when the JVM has the module.
+ * Loaded only by {@link VectorSupport}, when the JVM has the module. The sums are written {@code b − v·(−k)} rather
+ * than {@code b + v·k} (the same bits): {@link VectorSupport} says why every vector loop here uses {@code sub}.
  */
 final class VectorKernels implements TapKernels {
 
@@ -20,16 +21,16 @@ final class VectorKernels implements TapKernels {
 			final DoubleVector v0 = DoubleVector.fromArray(S, c, j), v1 = DoubleVector.fromArray(S, c, j + l);
 			for (int t = 0; t < n; t++) {
 				final int i = ti[t] + j;
-				final double k = tw[t];
-				DoubleVector.fromArray(S, b, i).add(v0.mul(k)).intoArray(b, i);
-				DoubleVector.fromArray(S, b, i + l).add(v1.mul(k)).intoArray(b, i + l);
+				final double k = -tw[t];
+				DoubleVector.fromArray(S, b, i).sub(v0.mul(k)).intoArray(b, i);
+				DoubleVector.fromArray(S, b, i + l).sub(v1.mul(k)).intoArray(b, i + l);
 			}
 		}
 		for (; j + l <= len; j += l) {
 			final DoubleVector v0 = DoubleVector.fromArray(S, c, j);
 			for (int t = 0; t < n; t++) {
 				final int i = ti[t] + j;
-				DoubleVector.fromArray(S, b, i).add(v0.mul(tw[t])).intoArray(b, i);
+				DoubleVector.fromArray(S, b, i).sub(v0.mul(-tw[t])).intoArray(b, i);
 			}
 		}
 		for (; j < len; j += 2) {
@@ -52,16 +53,16 @@ final class VectorKernels implements TapKernels {
 			DoubleVector a0 = DoubleVector.zero(S), a1 = DoubleVector.zero(S);
 			for (int t = 0; t < n; t++) {
 				final int i = ti[t] + j;
-				final double k = tw[t];
-				a0 = a0.add(DoubleVector.fromArray(S, g, i).mul(k));
-				a1 = a1.add(DoubleVector.fromArray(S, g, i + l).mul(k));
+				final double k = -tw[t];
+				a0 = a0.sub(DoubleVector.fromArray(S, g, i).mul(k));
+				a1 = a1.sub(DoubleVector.fromArray(S, g, i + l).mul(k));
 			}
 			a0.intoArray(acc, j);
 			a1.intoArray(acc, j + l);
 		}
 		for (; j + l <= len; j += l) {
 			DoubleVector a0 = DoubleVector.zero(S);
-			for (int t = 0; t < n; t++) a0 = a0.add(DoubleVector.fromArray(S, g, ti[t] + j).mul(tw[t]));
+			for (int t = 0; t < n; t++) a0 = a0.sub(DoubleVector.fromArray(S, g, ti[t] + j).mul(-tw[t]));
 			a0.intoArray(acc, j);
 		}
 		for (; j < len; j += 2) {

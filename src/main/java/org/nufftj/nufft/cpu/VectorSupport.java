@@ -11,6 +11,15 @@ import java.util.List;
  * vectors stay objects: the one-shot {@code adjoint}/{@code forward} commands run C1 only), and unless
  * {@code -Dnufftj.vector=false}, read when a plan is made. Otherwise the scalar loops, which give the same sums to
  * rounding ({@code VectorScalarParityTest}).
+ * <p>
+ * Every loop of {@link VectorKernels} and {@link VectorLinePasses} uses both a {@code sub} and an {@code add} or
+ * {@code mul} from its first run (the kernels add {@code v·k} as {@code − v·(−k)}, bit for bit the same). The
+ * JDK's shared {@code VectorOperators.opKind} dispatches on the operator's class ({@code ADD}, {@code MUL}: one class;
+ * {@code SUB}: another); if its profile saw one class only (the adjoint's spreading kernels, add and mul, run before
+ * the first FFT), C2's code for it traps when the other comes, and those class-check traps, counted once per inlined
+ * copy of {@code opKind} (over a hundred in a radix-8 pass), put the whole FFT method over C2's per-method trap
+ * limit: its vector stores were then not intrinsified and the grid FFT ran 3–4× slower than the scalar passes
+ * (docs/benchmarks.md, "the vector FFT's slowdown explained").
  */
 final class VectorSupport {
 
@@ -22,14 +31,11 @@ final class VectorSupport {
 	}
 
 	/**
-	 * The Vector API passes for a line FFT made now ({@link LineFft}), or null for the scalar passes. Opt-in with
-	 * {@code -Dnufftj.vectorFft=true} (and the module): alone they are about twice as fast as the scalar passes (JMH,
-	 * docs/benchmarks.md), but in a process whose adjoint spreading also runs the vector tap kernels, JDK 17's C2
-	 * fails to intrinsify their vector stores ("VectorSupport::store failed to inline (intrinsic)" in radix8) and the
-	 * grid FFT becomes 1.7× slower than the scalar passes (measured in `scripts/bench-vs-finufft.sh` processes).
+	 * The Vector API passes for a line FFT made now ({@link LineFft}), or null for the scalar passes: wherever the
+	 * vector kernels are used, unless {@code -Dnufftj.vectorFft=false}.
 	 */
 	static LinePasses linePasses() {
-		return Boolean.getBoolean("nufftj.vectorFft") ? availablePasses() : null;
+		return Boolean.parseBoolean(System.getProperty("nufftj.vectorFft", "true")) ? availablePasses() : null;
 	}
 
 	/** The vector line passes wherever the Vector API is usable, whatever the opt-in (tests of the passes). */

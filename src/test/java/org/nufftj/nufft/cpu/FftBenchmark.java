@@ -50,7 +50,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = { "-Xmx3g", "--add-modules", "jdk.incubator.vector", "-Dnufftj.vectorFft=true" })
+@Fork(value = 1, jvmArgsAppend = { "-Xmx3g", "--add-modules", "jdk.incubator.vector" })
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 public class FftBenchmark {

@@ -148,6 +148,23 @@ class FftVectorScalarParityTest {
 		}
 	}
 
+	/** The passes are on by default where the module is, and {@code -Dnufftj.vectorFft=false} turns them off alone. */
+	@Test
+	void vectorPassesAreTheDefaultAndCanBeTurnedOffAlone() {
+		final String fft = System.getProperty("nufftj.vectorFft");
+		try {
+			System.clearProperty("nufftj.vectorFft");
+			assertNotNull(VectorSupport.linePasses(), "default: vector passes");
+			System.setProperty("nufftj.vectorFft", "false");
+			assertNull(VectorSupport.linePasses(), "-Dnufftj.vectorFft=false: scalar passes");
+			assertNotNull(VectorSupport.kernels(), "the tap kernels stay on the Vector API");
+		}
+		finally {
+			if (fft == null) System.clearProperty("nufftj.vectorFft");
+			else System.setProperty("nufftj.vectorFft", fft);
+		}
+	}
+
 	/** Runs make with the vector passes on or off (the property is read when a line FFT is made). */
 	private static double[] withPasses(final boolean on, final Supplier<double[]> make) {
 		final String before = System.getProperty("nufftj.vector"), fft = System.getProperty("nufftj.vectorFft");
