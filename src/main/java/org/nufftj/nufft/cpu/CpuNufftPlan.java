@@ -7,6 +7,7 @@ import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.StageTimes;
 import org.nufftj.trajectory.Trajectory;
 
@@ -150,7 +151,8 @@ public final class CpuNufftPlan implements NufftPlan {
 			trajectory.dimensions() + "D points for a " + dims + "D image");
 		final long t0 = System.nanoTime();
 		order = new PointOrder(trajectory.coords(), dims, grid, width, workers.threads());
-		subgrids = new Subgrids(order, weights, dims, grid, wrap, wrapOffset, vector);
+		subgrids = new Subgrids(order, weights, dims, grid, wrap, wrapOffset, vector, params.precision() ==
+			Precision.FLOAT);
 		tapWeight = null;
 		tapCell = null;
 		times.clear();

@@ -31,12 +31,16 @@ final class Subgrids {
 	private final int[] lo, ext;
 	/** Most cells of one box. */
 	private final int maxCells;
+	/** Several transforms of a float plan go through float subgrids ({@link #spreadFloat}). */
+	private final boolean single;
 	private double[][] scratch = new double[0][];
+	private float[][] scratchFloat = new float[0][];
 
 	Subgrids(final PointOrder order, final KernelWeights weights, final int dims, final int[] grid, final int[][] wrap,
-		final int[] wrapOffset, final TapKernels vector)
+		final int[] wrapOffset, final TapKernels vector, final boolean single)
 	{
 		this.order = order;
+		this.single = single;
 		this.vector = vector;
 		this.weights = weights;
 		this.dims = dims;
@@ -73,6 +77,10 @@ final class Subgrids {
 
 	/** Adds transforms [first, first + count) of the samples, spread, to the batch grid g (T = count innermost). */
 	void spread(final Complex samples, final int first, final int count, final double[] g, final Workers run) {
+		if (single && count > 1) {
+			spreadFloat(samples, first, count, g, run);
+			return;
+		}
 		final int len = 2 * count;
 		final double[][] sub = scratch(run.threads(), len);
 		final int m = order.count();
@@ -106,6 +114,52 @@ final class Subgrids {
 						}
 						if (count == 1) spreadOne(b, kw, c, row, tw, ti, x0, y0, z0, ex, ey);
 						else spreadMany(b, kw, c, tw, ti, x0, y0, z0, ex, ey, len);
+					}
+					addWrapped(b, q, len, g);
+				}
+			});
+		}
+	}
+
+	/**
+	 * {@link #spread} for several transforms of a float plan: the samples, tap weights and subgrid in float (twice the
+	 * values per vector, half the bytes per tap), each subgrid added once to the double grid. The float sums of a
+	 * subgrid cell carry a relative rounding of ~1e-7 per point added, far below the ε a float plan reaches.
+	 */
+	private void spreadFloat(final Complex samples, final int first, final int count, final double[] g,
+		final Workers run)
+	{
+		final int len = 2 * count;
+		final float[][] sub = scratchFloat(run.threads(), len);
+		final int m = order.count();
+		final int slabs = order.slabs;
+		for (int parity = 0; parity < Math.min(2, slabs); parity++) {
+			final int par = parity;
+			run.each(slabs == 1 ? 1 : slabs / 2, (w, i) -> {
+				final int slab = slabs == 1 ? 0 : 2 * i + par;
+				final float[] b = sub[w];
+				final double[] kw = new double[3 * width];
+				final float[] c = new float[len];
+				final float[] tw = new float[width * width * width];
+				final int[] ti = new int[width * width * width];
+				for (int q = order.slabSub[slab]; q < order.slabSub[slab + 1]; q++) {
+					final int ex = ext[3 * q], ey = ext[3 * q + 1], ez = ext[3 * q + 2];
+					Arrays.fill(b, 0, ex * ey * ez * len, 0);
+					for (int s = order.subStart[q]; s < order.subStart[q + 1]; s++) {
+						final int p = order.perm[s];
+						for (int tr = 0; tr < count; tr++) {
+							c[2 * tr] = (float) samples.re(p + m * (first + tr));
+							c[2 * tr + 1] = (float) samples.im(p + m * (first + tr));
+						}
+						final int x0 = weights.weights(order.t[0][s], kw, 0) - lo[3 * q];
+						final int y0 = weights.weights(order.t[1][s], kw, width) - lo[3 * q + 1];
+						final int z0;
+						if (dims == 3) z0 = weights.weights(order.t[2][s], kw, 2 * width) - lo[3 * q + 2];
+						else {
+							z0 = 0;
+							kw[2 * width] = 1;
+						}
+						spreadMany(b, kw, c, tw, ti, x0, y0, z0, ex, ey, len);
 					}
 					addWrapped(b, q, len, g);
 				}
@@ -193,8 +247,84 @@ final class Subgrids {
 		}
 	}
 
+	/** {@link #spreadMany} on a float subgrid. */
+	private void spreadMany(final float[] b, final double[] kw, final float[] c, final float[] tw, final int[] ti,
+		final int x0, final int y0, final int z0, final int ex, final int ey, final int len)
+	{
+		final int w = width, wz = dims == 3 ? w : 1;
+		int n = 0;
+		for (int e = 0; e < wz; e++) {
+			for (int r = 0; r < w; r++) {
+				final double kyz = kw[w + r] * kw[2 * w + e];
+				final int base = ((z0 + e) * ey + y0 + r) * ex + x0;
+				for (int a = 0; a < w; a++, n++) {
+					tw[n] = (float) (kyz * kw[a]);
+					ti[n] = len * (base + a);
+				}
+			}
+		}
+		if (vector != null) {
+			vector.add(b, c, len, tw, ti, n);
+			return;
+		}
+		int j = 0;
+		for (; j + 8 <= len; j += 8) {
+			final float v0 = c[j], v1 = c[j + 1], v2 = c[j + 2], v3 = c[j + 3];
+			final float v4 = c[j + 4], v5 = c[j + 5], v6 = c[j + 6], v7 = c[j + 7];
+			for (int t = 0; t < n; t++) {
+				final float k = tw[t];
+				final int i = ti[t] + j;
+				b[i] += k * v0;
+				b[i + 1] += k * v1;
+				b[i + 2] += k * v2;
+				b[i + 3] += k * v3;
+				b[i + 4] += k * v4;
+				b[i + 5] += k * v5;
+				b[i + 6] += k * v6;
+				b[i + 7] += k * v7;
+			}
+		}
+		for (; j < len; j += 2) {
+			final float vr = c[j], vi = c[j + 1];
+			for (int t = 0; t < n; t++) {
+				final float k = tw[t];
+				final int i = ti[t] + j;
+				b[i] += k * vr;
+				b[i + 1] += k * vi;
+			}
+		}
+	}
+
 	/** g += subgrid q, each box cell at its wrapped grid cell; whole rows at once where x does not wrap. */
 	private void addWrapped(final double[] b, final int q, final int len, final double[] g) {
+		final int ex = ext[3 * q], ey = ext[3 * q + 1], ez = ext[3 * q + 2];
+		final int lx = lo[3 * q], ly = lo[3 * q + 1], lz = lo[3 * q + 2];
+		final int n0 = grid[0], n1 = grid[1];
+		final int gx0 = wrap[0][wrapOffset[0] + lx];
+		final boolean straight = gx0 + ex <= n0;
+		final int rowLen = ex * len;
+		for (int z = 0; z < ez; z++) {
+			final int plane = dims == 3 ? n1 * wrap[2][wrapOffset[2] + lz + z] : 0;
+			for (int y = 0; y < ey; y++) {
+				final int rowCell = n0 * (plane + wrap[1][wrapOffset[1] + ly + y]);
+				final int src = (z * ey + y) * rowLen;
+				if (straight) {
+					final int dst = (rowCell + gx0) * len;
+					for (int j = 0; j < rowLen; j++) g[dst + j] += b[src + j];
+				}
+				else {
+					for (int x = 0; x < ex; x++) {
+						final int dst = (rowCell + wrap[0][wrapOffset[0] + lx + x]) * len;
+						final int from = src + x * len;
+						for (int j = 0; j < len; j++) g[dst + j] += b[from + j];
+					}
+				}
+			}
+		}
+	}
+
+	/** {@link #addWrapped(double[], int, int, double[])} from a float subgrid. */
+	private void addWrapped(final float[] b, final int q, final int len, final double[] g) {
 		final int ex = ext[3 * q], ey = ext[3 * q + 1], ez = ext[3 * q + 2];
 		final int lx = lo[3 * q], ly = lo[3 * q + 1], lz = lo[3 * q + 2];
 		final int n0 = grid[0], n1 = grid[1];
@@ -230,5 +360,15 @@ final class Subgrids {
 			scratch = s;
 		}
 		return scratch;
+	}
+
+	private float[][] scratchFloat(final int threads, final int len) {
+		final long need = (long) maxCells * len;
+		if (scratchFloat.length < threads || scratchFloat[0].length < need) {
+			final float[][] s = new float[threads][];
+			for (int i = 0; i < threads; i++) s[i] = new float[Math.toIntExact(need)];
+			scratchFloat = s;
+		}
+		return scratchFloat;
 	}
 }

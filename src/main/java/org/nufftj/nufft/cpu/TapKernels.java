@@ -10,6 +10,9 @@ interface TapKernels {
 	/** b[ti[t] + j] += tw[t]·c[j] for every tap t &lt; n and value j &lt; len (len even). */
 	void add(double[] b, double[] c, int len, double[] tw, int[] ti, int n);
 
+	/** The same in float: the subgrids of a float plan's several-transform spreading ({@link Subgrids}). */
+	void add(float[] b, float[] c, int len, float[] tw, int[] ti, int n);
+
 	/** acc[j] = Σ_t tw[t]·g[ti[t] + j] for j &lt; len (len even). */
 	void gather(double[] g, double[] acc, int len, double[] tw, int[] ti, int n);
 }

@@ -1,6 +1,7 @@
 package org.nufftj.nufft.cpu;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -12,6 +13,7 @@ import jdk.incubator.vector.VectorSpecies;
 final class VectorKernels implements TapKernels {
 
 	private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+	private static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
 
 	@Override
 	public void add(final double[] b, final double[] c, final int len, final double[] tw, final int[] ti, final int n) {
@@ -35,6 +37,36 @@ final class VectorKernels implements TapKernels {
 		}
 		for (; j < len; j += 2) {
 			final double vr = c[j], vi = c[j + 1];
+			for (int t = 0; t < n; t++) {
+				final int i = ti[t] + j;
+				b[i] += tw[t] * vr;
+				b[i + 1] += tw[t] * vi;
+			}
+		}
+	}
+
+	@Override
+	public void add(final float[] b, final float[] c, final int len, final float[] tw, final int[] ti, final int n) {
+		final int l = F.length();
+		int j = 0;
+		for (; j + 2 * l <= len; j += 2 * l) {
+			final FloatVector v0 = FloatVector.fromArray(F, c, j), v1 = FloatVector.fromArray(F, c, j + l);
+			for (int t = 0; t < n; t++) {
+				final int i = ti[t] + j;
+				final float k = -tw[t];
+				FloatVector.fromArray(F, b, i).sub(v0.mul(k)).intoArray(b, i);
+				FloatVector.fromArray(F, b, i + l).sub(v1.mul(k)).intoArray(b, i + l);
+			}
+		}
+		for (; j + l <= len; j += l) {
+			final FloatVector v0 = FloatVector.fromArray(F, c, j);
+			for (int t = 0; t < n; t++) {
+				final int i = ti[t] + j;
+				FloatVector.fromArray(F, b, i).sub(v0.mul(-tw[t])).intoArray(b, i);
+			}
+		}
+		for (; j < len; j += 2) {
+			final float vr = c[j], vi = c[j + 1];
 			for (int t = 0; t < n; t++) {
 				final int i = ti[t] + j;
 				b[i] += tw[t] * vr;

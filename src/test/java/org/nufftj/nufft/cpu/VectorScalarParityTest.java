@@ -68,4 +68,48 @@ class VectorScalarParityTest {
 		final double na = Arrays2.relativeError(out[1], Nudft.adjoint(size, t, y, 0));
 		assertTrue(nf <= eps && na <= eps, "vector loops vs the NUDFT: forward " + nf + ", adjoint " + na + ": " + what);
 	}
+
+	/**
+	 * A float plan spreads several transforms on float subgrids (Subgrids.spreadFloat), a double plan on double ones:
+	 * with the same kernel, width and grid the two adjoints differ by float rounding only, on either loop set.
+	 */
+	@ParameterizedTest
+	@CsvSource({ "2, 8, true", "2, 32, true", "3, 4, true", "2, 8, false", "3, 4, false" })
+	void floatSubgridsAddOnlyRounding(final int dims, final int transforms, final boolean vector) {
+		if (vector) {
+			final String why = VectorSupport.unavailableReason();
+			Assumptions.assumeTrue(why == null, "no Vector API loops in this JVM: " + why);
+		}
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		final int[] size = dims == 2 ? new int[] { 40, 36 } : new int[] { 14, 12, 10 };
+		final Trajectory t = TestTrajectories.make(dims == 2 ? "radial" : "random", size, 3000, r);
+		final double[] y = Arrays2.gaussian(r, 2 * t.count() * transforms);
+		final NufftOptions f = NufftOptions.defaults().withPrecision(Precision.FLOAT).withTolerance(1e-4)
+			.withThreads(2);
+		final org.nufftj.nufft.NufftParameters pf = org.nufftj.nufft.ParameterChoice.choose(size, f);
+		final NufftOptions d = f.withPrecision(Precision.DOUBLE).withKernel(pf.kernel().type()).withWidth(pf.width())
+			.withOversampling(pf.oversampling());
+		final double[][] out = new double[2][];
+		final String before = System.getProperty("nufftj.vector");
+		System.setProperty("nufftj.vector", Boolean.toString(vector));
+		try {
+			int i = 0;
+			for (final NufftOptions o : new NufftOptions[] { f, d }) {
+				final org.nufftj.nufft.NufftParameters p = org.nufftj.nufft.ParameterChoice.choose(size, o);
+				assertTrue(java.util.Arrays.equals(p.gridSize(), pf.gridSize()), "same grid: " + p + " / " + pf);
+				try (NufftPlan plan = new CpuNufftPlan(p, o)) {
+					plan.setPoints(t);
+					out[i] = new double[(int) (2 * Arrays2.pixels(size) * transforms)];
+					plan.adjoint(y, out[i++]);
+				}
+			}
+		}
+		finally {
+			if (before == null) System.clearProperty("nufftj.vector");
+			else System.setProperty("nufftj.vector", before);
+		}
+		final double e = Arrays2.relativeError(out[0], out[1]);
+		assertTrue(e <= 1e-6, "float-subgrid vs double-subgrid adjoint " + e + ": " + dims + "D, " + transforms + " transforms, vector " + vector + ", seed " + seed);
+	}
 }
