@@ -31,7 +31,11 @@ final class Subgrids {
 	private final int[] lo, ext;
 	/** Most cells of one box. */
 	private final int maxCells;
-	/** Several transforms of a float plan go through float subgrids ({@link #spreadFloat}). */
+	/**
+	 * Several transforms of a float plan go through float subgrids ({@link #spreadFloat}) where the vector loops run:
+	 * twice the lanes per vector there. The scalar loops keep double subgrids: float ones gave them no measurable
+	 * speed and changed `pics`' float CG iterates by their rounding (docs/benchmarks.md, round 6).
+	 */
 	private final boolean single;
 	private double[][] scratch = new double[0][];
 	private float[][] scratchFloat = new float[0][];
@@ -77,7 +81,7 @@ final class Subgrids {
 
 	/** Adds transforms [first, first + count) of the samples, spread, to the batch grid g (T = count innermost). */
 	void spread(final Complex samples, final int first, final int count, final double[] g, final Workers run) {
-		if (single && count > 1) {
+		if (single && count > 1 && vector != null) {
 			spreadFloat(samples, first, count, g, run);
 			return;
 		}
@@ -122,8 +126,8 @@ final class Subgrids {
 	}
 
 	/**
-	 * {@link #spread} for several transforms of a float plan: the samples, tap weights and subgrid in float (twice the
-	 * values per vector, half the bytes per tap), each subgrid added once to the double grid. The float sums of a
+	 * {@link #spread} for several transforms of a float plan on the vector loops: the samples, tap weights and subgrid in
+	 * float (twice the values per vector, half the bytes per tap), each subgrid added once to the double grid. The float sums of a
 	 * subgrid cell carry a relative rounding of ~1e-7 per point added, far below the ε a float plan reaches.
 	 */
 	private void spreadFloat(final Complex samples, final int first, final int count, final double[] g,
@@ -247,7 +251,7 @@ final class Subgrids {
 		}
 	}
 
-	/** {@link #spreadMany} on a float subgrid. */
+	/** {@link #spreadMany} on a float subgrid, in vectors (the float path runs only with {@link #vector}). */
 	private void spreadMany(final float[] b, final double[] kw, final float[] c, final float[] tw, final int[] ti,
 		final int x0, final int y0, final int z0, final int ex, final int ey, final int len)
 	{
@@ -263,36 +267,7 @@ final class Subgrids {
 				}
 			}
 		}
-		if (vector != null) {
-			vector.add(b, c, len, tw, ti, n);
-			return;
-		}
-		int j = 0;
-		for (; j + 8 <= len; j += 8) {
-			final float v0 = c[j], v1 = c[j + 1], v2 = c[j + 2], v3 = c[j + 3];
-			final float v4 = c[j + 4], v5 = c[j + 5], v6 = c[j + 6], v7 = c[j + 7];
-			for (int t = 0; t < n; t++) {
-				final float k = tw[t];
-				final int i = ti[t] + j;
-				b[i] += k * v0;
-				b[i + 1] += k * v1;
-				b[i + 2] += k * v2;
-				b[i + 3] += k * v3;
-				b[i + 4] += k * v4;
-				b[i + 5] += k * v5;
-				b[i + 6] += k * v6;
-				b[i + 7] += k * v7;
-			}
-		}
-		for (; j < len; j += 2) {
-			final float vr = c[j], vi = c[j + 1];
-			for (int t = 0; t < n; t++) {
-				final float k = tw[t];
-				final int i = ti[t] + j;
-				b[i] += k * vr;
-				b[i + 1] += k * vi;
-			}
-		}
+		vector.add(b, c, len, tw, ti, n);
 	}
 
 	/** g += subgrid q, each box cell at its wrapped grid cell; whole rows at once where x does not wrap. */
