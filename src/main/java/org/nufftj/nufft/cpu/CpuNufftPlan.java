@@ -539,12 +539,12 @@ public final class CpuNufftPlan implements NufftPlan {
 	// -- deapodization, padding and cropping --
 
 	/**
-	 * Image row r (y, or y + Ny·z) is the unit of parallel work; within it the transforms are innermost, so the
-	 * batch-innermost grid is walked contiguously.
+	 * The image region of the batch grid = the image × the deapodization; the rest of the grid is not touched: the
+	 * pruned grid FFT never reads it in the forward direction ({@link GridFft}). Image row r (y, or y + Ny·z) is the
+	 * unit of parallel work; within it the transforms are innermost, so the batch-innermost grid is walked contiguously.
 	 */
 	private void padAndDeapodize(final Complex image, final int first, final int count, final double[] g) {
 		final int rows = pixels / size[0];
-		clear(g, 2L * gridPoints * count);
 		run.ranges(rows, (w, from, to) -> {
 			for (int r = from; r < to; r++) {
 				final int src = size[0] * r;
