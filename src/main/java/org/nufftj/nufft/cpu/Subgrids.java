@@ -31,6 +31,8 @@ final class Subgrids {
 	private final int[] lo, ext;
 	/** Most cells of one box. */
 	private final int maxCells;
+	/** Zero cells after a one-transform x row, so that its 2(W + rowPad) values fill whole vectors. */
+	private final int rowPad;
 	/**
 	 * Several transforms of a float plan go through float subgrids ({@link #spreadFloat}) where the vector loops run:
 	 * twice the lanes per vector there. The scalar loops keep double subgrids: float ones gave them no measurable
@@ -52,6 +54,10 @@ final class Subgrids {
 		this.grid = grid;
 		this.wrap = wrap;
 		this.wrapOffset = wrapOffset;
+		// One transform's x row in whole vectors: 2W values padded with zeros to a multiple of the lanes (W = 5: two
+		// vectors of 8 per row instead of one and a scalar pair). The zeros land on the next cells of the box (x + 0 is
+		// x) or, after its last row, on slack at the end of the scratch subgrid that nothing reads.
+		rowPad = vector == null ? 0 : (-2 * width & vector.lanes() - 1) / 2;
 		final int subs = order.subStart.length - 1;
 		lo = new int[3 * subs];
 		ext = new int[3 * subs];
@@ -96,7 +102,7 @@ final class Subgrids {
 				final double[] b = sub[w];
 				final double[] kw = new double[3 * width];
 				final double[] c = new double[len];
-				final double[] row = new double[2 * width];
+				final double[] row = new double[2 * (width + rowPad)];
 				final double[] tw = new double[width * width * width];
 				final int[] ti = new int[width * width * width];
 				for (int q = order.slabSub[slab]; q < order.slabSub[slab + 1]; q++) {
@@ -193,7 +199,7 @@ final class Subgrids {
 				ro[rows] = 2 * (((z0 + e) * ey + y0 + r) * ex + x0);
 			}
 		}
-		if (vector != null) vector.add(b, row, 2 * w, rk, ro, rows);
+		if (vector != null) vector.add(b, row, 2 * (w + rowPad), rk, ro, rows);
 		else Rows.add(b, row, 2 * w, rk, ro, rows);
 	}
 
@@ -326,9 +332,9 @@ final class Subgrids {
 		}
 	}
 
-	/** One subgrid per worker, large enough for the largest box of 2T values per cell. */
+	/** One subgrid per worker, large enough for the largest box of 2T values per cell and a padded row's slack. */
 	private double[][] scratch(final int threads, final int len) {
-		final long need = (long) maxCells * len;
+		final long need = (long) maxCells * len + 2 * rowPad;
 		if (scratch.length < threads || scratch[0].length < need) {
 			final double[][] s = new double[threads][];
 			for (int i = 0; i < threads; i++) s[i] = new double[Math.toIntExact(need)];

@@ -7,6 +7,9 @@ package org.nufftj.nufft.cpu;
  */
 interface TapKernels {
 
+	/** Doubles per vector: a length that is a multiple of it runs with no scalar tail. */
+	int lanes();
+
 	/** b[ti[t] + j] += tw[t]·c[j] for every tap t &lt; n and value j &lt; len (len even). */
 	void add(double[] b, double[] c, int len, double[] tw, int[] ti, int n);
 

@@ -16,6 +16,9 @@ final class VectorKernels implements TapKernels {
 	private static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
 
 	@Override
+	public int lanes() { return S.length(); }
+
+	@Override
 	public void add(final double[] b, final double[] c, final int len, final double[] tw, final int[] ti, final int n) {
 		final int l = S.length();
 		int j = 0;

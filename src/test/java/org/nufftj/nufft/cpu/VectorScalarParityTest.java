@@ -27,7 +27,7 @@ class VectorScalarParityTest {
 
 	@ParameterizedTest
 	@CsvSource({ "2, 8, FLOAT, 1e-3", "2, 5, DOUBLE, 1e-9", "3, 3, FLOAT, 1e-4", "2, 32, FLOAT, 1e-5", "2, 1, FLOAT, 1e-4",
-		"3, 1, DOUBLE, 1e-6" })
+		"3, 1, DOUBLE, 1e-6", "3, 1, FLOAT, 1e-3", "2, 1, FLOAT, 1e-3", "2, 1, DOUBLE, 1e-7" })
 	void vectorAndScalarLoopsAgree(final int dims, final int transforms, final Precision p, final double eps) {
 		final String why = VectorSupport.unavailableReason();
 		Assumptions.assumeTrue(why == null, "no Vector API loops in this JVM: " + why);
