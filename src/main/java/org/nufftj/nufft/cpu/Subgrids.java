@@ -14,7 +14,8 @@ import java.util.Arrays;
  * transforms innermost. One transform forms its x row (kernel × sample, 2W values) once per point and adds ψy·ψz
  * times it to each of its W (2D) or W² (3D) rows; several transforms add one tap weight times the point's 2T values
  * per cell; both in vectors where the JVM has the Vector API ({@link VectorSupport}), else in scalar register blocks.
- * Boxes are fixed at setPoints.
+ * With the vector loops, a float plan's several transforms go through float subgrids ({@link #spreadFloat}) and one
+ * transform's rows are padded to whole vectors. Boxes are fixed at setPoints.
  * </p>
  */
 final class Subgrids {
@@ -132,9 +133,11 @@ final class Subgrids {
 	}
 
 	/**
-	 * {@link #spread} for several transforms of a float plan on the vector loops: the samples, tap weights and subgrid in
-	 * float (twice the values per vector, half the bytes per tap), each subgrid added once to the double grid. The float sums of a
-	 * subgrid cell carry a relative rounding of ~1e-7 per point added, far below the ε a float plan reaches.
+	 * {@link #spread} for several transforms of a float plan on the vector loops: the samples, tap weights and subgrid
+	 * in float (twice the values per vector, half the bytes per tap), each subgrid added once to the double grid. The
+	 * float sums of a subgrid cell carry a relative rounding of ~1e-7 per point added, far below the ε a float plan
+	 * reaches. It repeats {@link #spread}'s loops for float arrays: one addWrapped for both types measured 3% slower
+	 * on the 32-coil adjoint (docs/benchmarks.md, round 6).
 	 */
 	private void spreadFloat(final Complex samples, final int first, final int count, final double[] g,
 		final Workers run)
