@@ -105,6 +105,13 @@ class PicsFramesTest {
 		}
 	}
 
+	/**
+	 * Two identical frames give the one-frame image: to float rounding (1e-6) for the linear CG runs (measured 0:
+	 * the frames' sums round alike there), and to 1e-4, the runs' NUFFT tolerance, for the l1 and TV solvers, whose
+	 * soft thresholds amplify the rounding by which the joint run's sums differ (measured 6.7e-7 for l1 and 2.4e-5
+	 * for TV since the float subgrids of 3b0ddb2, 5.9e-7 and 3.0e-6 before, on 2026-11-25's fixture). Frames that
+	 * leaked into each other would differ by O(1).
+	 */
 	@Test
 	void identicalFramesGiveTheOneFrameImage() throws Exception {
 		Cfl.write(dir.resolve("one"), new long[] { 1, readout, spokes, COILS }, Arrays.copyOf(Cfl.read(dir.resolve(
@@ -123,7 +130,8 @@ class PicsFramesTest {
 			assertEquals(2 * one.length, two.length);
 			for (int f = 0; f < 2; f++) {
 				final double e = Cli.nrmse(Arrays.copyOfRange(two, f * one.length, (f + 1) * one.length), one);
-				assertTrue(e <= 1e-5, normal + ": frame " + f + ": " + e + " (seed " + seed + ")");
+				final double bound = run[0].equals("-l2") ? 1e-6 : 1e-4;
+				assertTrue(e <= bound, normal + ": frame " + f + ": " + e + " > " + bound + " (seed " + seed + ")");
 			}
 		}
 	}
