@@ -205,62 +205,55 @@ public final class CartesianFft {
 			for (int f = 0; f < frames; f++) {
 				Progress.step(progress, (double) f / frames, "FFT, frame " + (f + 1) + " of " + frames);
 				long t = System.nanoTime();
-				if (!homodyne) {
+				if (homodyne) {
+					Arrays.fill(hostGrid, 0);
+					final float[] y = data.data();
+					for (int c = 0; c < coils; c++) {
+						final int from = data.offset(c, f), base = 2 * gridPoints * c;
+						for (int j = 0; j < m; j++) {
+							hostGrid[base + 2 * grid.index[j]] += y[from + 2 * j];
+							hostGrid[base + 2 * grid.index[j] + 1] += y[from + 2 * j + 1];
+						}
+					}
+					// Homodyne (Noll 1991): the high-pass (H) and low-pass (L) weighted grids of all coils, one batch.
+					for (int c = 0; c < coils; c++) {
+						final int base = 2 * gridPoints * c, low = 2 * gridPoints * (coils + c);
+						for (int q = 0; q < gridPoints; q++) {
+							weighted[base + 2 * q] = hl[0][q] * hostGrid[base + 2 * q];
+							weighted[base + 2 * q + 1] = hl[0][q] * hostGrid[base + 2 * q + 1];
+							weighted[low + 2 * q] = hl[1][q] * hostGrid[base + 2 * q];
+							weighted[low + 2 * q + 1] = hl[1][q] * hostGrid[base + 2 * q + 1];
+						}
+					}
+					backend.write(weighted, 0, g);
+					t = lap(backend, stages, "grid samples, homodyne weights", t);
+				}
+				else {
 					backend.write(data.data(), data.offset(0, f), samples);
 					backend.applyAdjoint(place, samples, g);
 					t = lap(backend, stages, "grid samples", t);
-					backend.fft(g, grid.size, +1);
-					t = lap(backend, stages, "fft", t);
-					backend.apply(block, g, ci);
-					if (kept != null || channels == coils) backend.read(ci, hostCoils, 0);
-					if (kept != null) System.arraycopy(hostCoils, 0, kept, f * hostCoils.length, hostCoils.length);
-					t = lap(backend, stages, "crop", t);
-					if (channels == coils) {
-						System.arraycopy(hostCoils, 0, out, f * hostCoils.length, hostCoils.length);
-						continue;
-					}
-					combine(backend, o, ci, size, coils, cb);
-					backend.read(cb, out, f * 2 * pixels);
-					lap(backend, stages, "combine " + o.combine().key(), t);
-					if (progress != null && progress.cancelled()) throw new java.util.concurrent.CancellationException(
-						"reconstruction cancelled");
-					continue;
 				}
-				Arrays.fill(hostGrid, 0);
-				final float[] y = data.data();
-				for (int c = 0; c < coils; c++) {
-					final int from = data.offset(c, f), base = 2 * gridPoints * c;
-					for (int j = 0; j < m; j++) {
-						hostGrid[base + 2 * grid.index[j]] += y[from + 2 * j];
-						hostGrid[base + 2 * grid.index[j] + 1] += y[from + 2 * j + 1];
-					}
-				}
-				// Homodyne (Noll 1991): the high-pass (H) and low-pass (L) weighted grids of every coil in one batch.
-				for (int c = 0; c < coils; c++) {
-					final int base = 2 * gridPoints * c, low = 2 * gridPoints * (coils + c);
-					for (int q = 0; q < gridPoints; q++) {
-						weighted[base + 2 * q] = hl[0][q] * hostGrid[base + 2 * q];
-						weighted[base + 2 * q + 1] = hl[0][q] * hostGrid[base + 2 * q + 1];
-						weighted[low + 2 * q] = hl[1][q] * hostGrid[base + 2 * q];
-						weighted[low + 2 * q + 1] = hl[1][q] * hostGrid[base + 2 * q + 1];
-					}
-				}
-				backend.write(weighted, 0, g);
-				t = lap(backend, stages, "grid samples, homodyne weights", t);
 				backend.fft(g, grid.size, +1);
 				t = lap(backend, stages, "fft", t);
-				backend.read(g, weighted, 0);
-				for (int c = 0; c < coils; c++) {
-					final int gb = 2 * gridPoints * c, lb = 2 * gridPoints * (coils + c), ib = 2 * pixels * c;
-					for (int p = 0; p < pixels; p++) {
-						final double are = weighted[gb + 2 * pixelIndex[p]], aim = weighted[gb + 2 * pixelIndex[p] + 1];
-						final double bre = weighted[lb + 2 * pixelIndex[p]], bim = weighted[lb + 2 * pixelIndex[p] + 1];
-						final double r = Math.hypot(bre, bim);
-						final double ure = r > 0 ? bre / r : 1, uim = r > 0 ? bim / r : 0;
-						final double mag = are * ure + aim * uim; // Re(a·e^{−iφ})
-						hostCoils[ib + 2 * p] = (float) (mag * ure);
-						hostCoils[ib + 2 * p + 1] = (float) (mag * uim);
+				if (homodyne) {
+					backend.read(g, weighted, 0);
+					for (int c = 0; c < coils; c++) {
+						final int gb = 2 * gridPoints * c, lb = 2 * gridPoints * (coils + c), ib = 2 * pixels * c;
+						for (int p = 0; p < pixels; p++) {
+							final int q = 2 * pixelIndex[p];
+							final double are = weighted[gb + q], aim = weighted[gb + q + 1];
+							final double bre = weighted[lb + q], bim = weighted[lb + q + 1];
+							final double r = Math.hypot(bre, bim);
+							final double ure = r > 0 ? bre / r : 1, uim = r > 0 ? bim / r : 0;
+							final double mag = are * ure + aim * uim; // Re(a·e^{−iφ})
+							hostCoils[ib + 2 * p] = (float) (mag * ure);
+							hostCoils[ib + 2 * p + 1] = (float) (mag * uim);
+						}
 					}
+				}
+				else {
+					backend.apply(block, g, ci);
+					if (kept != null || channels == coils) backend.read(ci, hostCoils, 0);
 				}
 				if (kept != null) System.arraycopy(hostCoils, 0, kept, f * hostCoils.length, hostCoils.length);
 				t = lap(backend, stages, "crop", t);
@@ -268,7 +261,7 @@ public final class CartesianFft {
 					System.arraycopy(hostCoils, 0, out, f * hostCoils.length, hostCoils.length);
 					continue;
 				}
-				backend.write(hostCoils, 0, ci);
+				if (homodyne) backend.write(hostCoils, 0, ci);
 				combine(backend, o, ci, size, coils, cb);
 				backend.read(cb, out, f * 2 * pixels);
 				lap(backend, stages, "combine " + o.combine().key(), t);
