@@ -58,7 +58,7 @@ final class LineFft {
 
 	/** With the given vector passes (null: scalar), blocks of {@link #blockFor} lines rounded up to whole vectors. */
 	LineFft(final int n, final LinePasses passes) {
-		this(n, passes == null ? blockFor(n) : roundUp(blockFor(n), passes.lanes()), passes);
+		this(n, blockFor(n), passes);
 	}
 
 	LineFft(final int n, final int block, final LinePasses passes) {
