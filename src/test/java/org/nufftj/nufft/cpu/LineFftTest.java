@@ -79,7 +79,8 @@ class LineFftTest {
 					}
 					final double rel = Math.sqrt(err / norm);
 					assertTrue(rel <= 1e-13 * Math.max(1, Math.log(n)), "n " + n + ", line " + l + " of " + lines +
-						", sign " + sign + (passes == null ? ", scalar" : ", vector") + ": relative error " + rel + ", seed " + seed);
+						", sign " + sign + (passes == null ? ", scalar" : ", vector") + ": relative error " + rel +
+						", seed " + seed);
 				}
 			}
 		}
