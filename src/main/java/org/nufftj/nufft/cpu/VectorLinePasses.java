@@ -7,7 +7,8 @@ import jdk.incubator.vector.VectorSpecies;
  * {@link LinePasses} with {@code jdk.incubator.vector}: the same butterflies as {@link LineFft}'s scalar passes, each
  * over a vector of lines (8 doubles with AVX-512) with the twiddles broadcast. Loaded only by {@link VectorSupport},
  * when the JVM has the module. The twiddle products are written out in every pass on purpose: the same sums through
- * two small static helpers (twRe/twIm) made the grid FFT 1.7–1.9× slower (JMH A/B, 384² and 512² × 8, 2026-11-25),
+ * two small static helpers (twRe/twIm) made the grid FFT 1.7–1.9× slower (JMH A/B, 384² and 512² × 8, 2026-11-25;
+ * docs/cpu-runs/2026-11-25/jmh-ab-twiddle-helpers-reverted.md),
  * C2 no longer keeping radix 8's vectors unboxed.
  */
 final class VectorLinePasses implements LinePasses {
