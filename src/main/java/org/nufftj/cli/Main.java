@@ -35,10 +35,7 @@ import picocli.CommandLine.Command;
 @Command(name = "nufft-j", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
 	description = "Non-uniform FFT reconstruction of non-Cartesian MRI k-space (BART .cfl files in and out).",
 	footer = { "%nThe nufft-j script also runs ImageJ macros headless with NUFFT-J's commands: nufft-j macro FILE.ijm " +
-		"[ARGUMENT] (exit 1 when a NUFFT-J command in it fails; see README, Install in Fiji / ImageJ)." },
-	subcommands = { AdjointCommand.class, ForwardCommand.class, ReconCommand.class, PicsCommand.class, EcalibCommand.class,
-		BatchCommand.class, SimulateCommand.class, UltrasoundCommands.Simulate.class, UltrasoundCommands.Recon.class,
-		InfoCommand.class, BenchCommand.class, TuneCommand.class, CommandLine.HelpCommand.class })
+		"[ARGUMENT] (exit 1 when a NUFFT-J command in it fails; see README, Install in Fiji / ImageJ)." })
 public final class Main implements Callable<Integer> {
 
 	public static final String VERSION = "0.1.0-SNAPSHOT";
@@ -51,6 +48,17 @@ public final class Main implements Callable<Integer> {
 
 	/** The exit-code table every subcommand's help ends with. */
 	static final Map<String, String> EXIT_CODES = exitCodes();
+
+	/**
+	 * The subcommands in the order {@code --help} lists them (then picocli's {@code help}). They are registered in
+	 * {@link #commandLine(String)}, not in the {@code @Command} annotation, so that a run builds the model of the one
+	 * subcommand it runs: picocli reflects over every registered command's options up front, which cost ~150 ms of a
+	 * one-shot {@code adjoint}'s start-up with all twelve (docs/benchmarks.md, whole process).
+	 */
+	static final List<Class<?>> COMMANDS = List.of(AdjointCommand.class, ForwardCommand.class, ReconCommand.class,
+		PicsCommand.class, EcalibCommand.class, BatchCommand.class, SimulateCommand.class,
+		UltrasoundCommands.Simulate.class, UltrasoundCommands.Recon.class, InfoCommand.class, BenchCommand.class,
+		TuneCommand.class);
 
 	@CommandLine.Spec
 	CommandLine.Model.CommandSpec spec;
@@ -75,7 +83,7 @@ public final class Main implements Callable<Integer> {
 		final boolean debug = Arrays.asList(args).contains("--debug");
 		final PrintWriter o = new PrintWriter(out, true), e = new PrintWriter(err, true);
 		try {
-			final CommandLine cl = new CommandLine(new Main());
+			final CommandLine cl = commandLine(args.length > 0 ? args[0] : null);
 			cl.setOut(o);
 			cl.setErr(e);
 			for (final CommandLine c : withSubcommands(cl))
@@ -109,6 +117,21 @@ public final class Main implements Callable<Integer> {
 			o.flush();
 			e.flush();
 		}
+	}
+
+	/**
+	 * The command line with its subcommands: only the one named {@code first} when it names one (other than
+	 * {@code help}), else all of them and picocli's {@code help}.
+	 */
+	static CommandLine commandLine(final String first) {
+		final CommandLine cl = new CommandLine(new Main());
+		for (final Class<?> c : COMMANDS) if (nameOf(c).equals(first)) return cl.addSubcommand(c);
+		for (final Class<?> c : COMMANDS) cl.addSubcommand(c);
+		return cl.addSubcommand(new CommandLine.HelpCommand());
+	}
+
+	private static String nameOf(final Class<?> command) {
+		return command.getAnnotation(Command.class).name();
 	}
 
 	/** The exit code {@link #report} gives a failure (for front ends that report in their own words). */

@@ -38,7 +38,7 @@ class ExitCodesTest {
 
 	@Test
 	void everySubcommandsHelpEndsWithTheTable() {
-		final CommandLine cl = new CommandLine(new Main());
+		final CommandLine cl = Main.commandLine(null);
 		for (final String sub : cl.getSubcommands().keySet()) {
 			if (sub.equals("help")) continue;
 			final Cli.Result r = Cli.run(sub, "--help");

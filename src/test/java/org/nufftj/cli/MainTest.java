@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,7 +27,7 @@ class MainTest {
 		final Cli.Result r = Cli.run("--help");
 		assertEquals(0, r.code, r.toString());
 		final String help = r.out.replaceAll("\\s+", " ");
-		final CommandLine cl = new CommandLine(new Main());
+		final CommandLine cl = Main.commandLine(null);
 		for (final var e : cl.getSubcommands().entrySet()) {
 			if (e.getValue().getCommand() instanceof CommandLine.HelpCommand) continue; // picocli's own, listed by header
 			final String first = e.getValue().getCommandSpec().usageMessage().description()[0];
@@ -34,6 +35,22 @@ class MainTest {
 			assertTrue(first.endsWith("."), e.getKey() + ": first description line is not a sentence: " + first);
 			assertTrue(help.contains(first.replaceAll("\\s+", " ")), e.getKey() + " listed as '" + first + "' in " +
 				r.out);
+		}
+	}
+
+	/** A run builds the model of the subcommand it runs only; help and unknown names get all, in the listed order. */
+	@Test
+	void aRunRegistersOnlyItsSubcommand() {
+		assertEquals(List.of("adjoint"), List.copyOf(Main.commandLine("adjoint").getSubcommands().keySet()));
+		final List<String> all = List.copyOf(Main.commandLine(null).getSubcommands().keySet());
+		assertEquals(Main.COMMANDS.size() + 1, all.size(), all.toString());
+		assertEquals("help", all.get(all.size() - 1));
+		for (final String name : new String[] { "help", "nlinv", "--help" })
+			assertEquals(all, List.copyOf(Main.commandLine(name).getSubcommands().keySet()), name);
+		for (final String name : all) {
+			if (name.equals("help")) continue;
+			final Cli.Result r = Cli.run(name, "--help");
+			assertTrue(r.out.contains("Usage: nufft-j " + name), name + ": " + r.out);
 		}
 	}
 
