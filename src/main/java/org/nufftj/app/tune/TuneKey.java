@@ -15,13 +15,20 @@ import org.nufftj.trajectory.Trajectory;
  * driver, cuFFT; or CPU model, cores, threads, Java), the image size, the trajectory's class and a hash of its points,
  * the batch (transforms per call: coils × frames), the precision, ε and the direction timed. Two keys match only when
  * every field is equal (ε compared by its decimal text).
+ * <p>
+ * A key made from a trajectory computes the class and the hash of its points only when first asked (a comparison with
+ * a wisdom entry whose cheaper fields all match, or writing the entry): hashing 200,000 points cost a one-shot
+ * {@code forward} ~25 ms of its plan before any wisdom held an entry (docs/benchmarks.md, whole process).
+ * </p>
  */
 public final class TuneKey {
 
 	private final String device;
 	private final int[] dims;
-	private final String trajectoryClass;
-	private final String pointsHash;
+	private String trajectoryClass;
+	private String pointsHash;
+	/** The points the class and hash are computed from, until both are. */
+	private Trajectory trajectory;
 	private final int points;
 	private final int batch;
 	private final String precision;
@@ -46,8 +53,10 @@ public final class TuneKey {
 	public static TuneKey of(final String device, final int[] dims, final Trajectory t, final int batch,
 		final NufftOptions options, final TuneDirection direction)
 	{
-		return new TuneKey(device, dims, trajectoryClass(t), hash(t), t.count(), batch,
+		final TuneKey k = new TuneKey(device, dims, null, null, t.count(), batch,
 			options.precision().name().toLowerCase(), options.tolerance(), direction.key());
+		k.trajectory = t;
+		return k;
 	}
 
 	// -- public API --
@@ -56,9 +65,17 @@ public final class TuneKey {
 
 	public int[] dims() { return dims.clone(); }
 
-	public String trajectoryClass() { return trajectoryClass; }
+	public synchronized String trajectoryClass() {
+		if (trajectoryClass == null) trajectoryClass = trajectoryClass(trajectory);
+		if (pointsHash != null) trajectory = null;
+		return trajectoryClass;
+	}
 
-	public String pointsHash() { return pointsHash; }
+	public synchronized String pointsHash() {
+		if (pointsHash == null) pointsHash = hash(trajectory);
+		if (trajectoryClass != null) trajectory = null;
+		return pointsHash;
+	}
 
 	public int points() { return points; }
 
@@ -108,14 +125,16 @@ public final class TuneKey {
 	public boolean equals(final Object o) {
 		if (!(o instanceof TuneKey)) return false;
 		final TuneKey k = (TuneKey) o;
-		return device.equals(k.device) && Arrays.equals(dims, k.dims) && trajectoryClass.equals(k.trajectoryClass) &&
-			pointsHash.equals(k.pointsHash) && points == k.points && batch == k.batch && precision.equals(k.precision) &&
-			Double.toString(tolerance).equals(Double.toString(k.tolerance)) && direction.equals(k.direction);
+		// The fields held first, the computed ones last (and only when the rest match).
+		return device.equals(k.device) && Arrays.equals(dims, k.dims) && points == k.points && batch == k.batch &&
+			precision.equals(k.precision) && Double.toString(tolerance).equals(Double.toString(k.tolerance)) &&
+			direction.equals(k.direction) && trajectoryClass().equals(k.trajectoryClass()) &&
+			pointsHash().equals(k.pointsHash());
 	}
 
 	@Override
 	public int hashCode() {
-		return Objects.hash(device, Arrays.hashCode(dims), pointsHash, batch, precision, Double.toString(tolerance),
+		return Objects.hash(device, Arrays.hashCode(dims), points, batch, precision, Double.toString(tolerance),
 			direction);
 	}
 
@@ -123,7 +142,7 @@ public final class TuneKey {
 	public String toString() {
 		final StringBuilder d = new StringBuilder();
 		for (int a = 0; a < dims.length; a++) d.append(a == 0 ? "" : "x").append(dims[a]);
-		return device + " | " + d + " | " + trajectoryClass + " " + points + " points #" + pointsHash + " | batch " +
+		return device + " | " + d + " | " + trajectoryClass() + " " + points + " points #" + pointsHash() + " | batch " +
 			batch + " | " + precision + " | eps " + tolerance + " | " + direction;
 	}
 }

@@ -62,6 +62,26 @@ class WisdomTest {
 		assertEquals(List.of("wisdom.json"), names(f.getParent()), "no temporary file left beside it");
 	}
 
+	/** Keys hash their points only when asked; the hash still tells other points of the same count apart. */
+	@Test
+	void keysMatchOnlyTheSamePoints(@TempDir final Path dir) throws IOException {
+		final Trajectory other = TestTrajectories.make("random", new int[] { 16, 16 }, 300, new Random(4));
+		assertEquals(T.count(), other.count());
+		final TuneKey k = TuneKey.of("dev A", new int[] { 16, 16 }, T, 4, O, TuneDirection.ADJOINT);
+		final TuneKey same = TuneKey.of("dev A", new int[] { 16, 16 }, T, 4, O, TuneDirection.ADJOINT);
+		final TuneKey moved = TuneKey.of("dev A", new int[] { 16, 16 }, other, 4, O, TuneDirection.ADJOINT);
+		assertEquals(k, same);
+		assertEquals(k.hashCode(), same.hashCode());
+		assertFalse(k.equals(moved));
+		assertEquals(TuneKey.hash(T), k.pointsHash());
+		assertEquals(TuneKey.trajectoryClass(T), k.trajectoryClass());
+		final Wisdom w = new Wisdom(dir.resolve("wisdom.json"), null);
+		w.record(new Wisdom.Entry(k, new TunedParameters(KernelType.KAISER_BESSEL, 2.0, 4, SpreadMethod.AUTO, null,
+			NufftOptions.Evaluation.LOOKUP), TuneMode.QUICK, 1, 2, 3e-4, 5, "now"));
+		assertTrue(w.lookup(same).isPresent());
+		assertFalse(w.lookup(moved).isPresent());
+	}
+
 	@Test
 	void aCorruptFileIsIgnoredWithOneWarningAndBackedUp(@TempDir final Path dir) throws IOException {
 		unreadable(dir, "{\"format\": \"nufft-j wisdom\", \"entries\": [ {\"devi");
