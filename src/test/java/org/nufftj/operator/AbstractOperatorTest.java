@@ -33,41 +33,47 @@ public abstract class AbstractOperatorTest extends AbstractBackendFixture {
 	@EnumSource(Precision.class)
 	void everyOperatorAndCompositionIsAdjoint(final Precision p) {
 		final double bound = p == Precision.FLOAT ? 1e-5 : 1e-11;
-		final int[] size = { 12, 10 };
-		final int px = 120, coils = 3;
-		final NufftPlan plan = plan(size, p, 300);
-		final LinearOperator nufft = keep(NufftOperator.unscaled(backend, plan));
-		final LinearOperator bart = keep(NufftOperator.bart(backend, plan, coils));
-		final LinearOperator weighted = keep(new NufftOperator(backend, plan, 2.5, weights(300), coils));
-		final LinearOperator fft = keep(new FftOperator(backend, p, size, 1));
-		final LinearOperator fft3 = keep(new FftOperator(backend, p, new int[] { 5, 4, 3 }, 2));
-		final Buffer maps = keep(Adjointness.gaussian(backend, p, 2L * px * coils, random));
-		final LinearOperator sense = keep(Operators.diagonal(maps, 2L * px * coils)); // coil maps
-		final Buffer image = keep(Adjointness.gaussian(backend, p, 2L * px, random));
-		final LinearOperator phase = keep(Operators.diagonal(image, 2L * px * coils)); // broadcast over coils
-		final Buffer w = keep(Adjointness.gaussian(backend, p, 300, random));
-		final LinearOperator dcf = keep(Operators.realDiagonal(w, 2L * 300 * coils));
-		final LinearOperator id = keep(Operators.identity(backend, p, 2L * px));
-		final LinearOperator copies = keep(Operators.stack(id, id, id)); // x ↦ [x; x; x]: one image to every coil
-		final LinearOperator senseNufft = keep(Operators.chain(copies, sense, bart)); // SENSE forward model
-		final LinearOperator[] ops = { nufft, bart, weighted, fft, fft3, sense, phase, dcf, id, copies, senseNufft,
-			keep(Operators.chain(copies, sense, Operators.blockDiagonal(fft, coils))), // Cartesian SENSE
-			keep(Operators.chain(senseNufft, dcf)),
-			keep(Operators.stack(nufft, fft, Operators.scale(id, -0.5))),
-			keep(Operators.blockDiagonal(nufft, 2)),
-			keep(Operators.blockDiagonal(java.util.List.of(nufft, fft, weighted))), // one operator per vector
-			keep(Operators.sum(fft, Operators.scale(fft, 3), id)),
-			keep(Operators.scale(weighted, -1.5)),
-			senseNufft.adjoint(),
-			keep(nufft.normal()),
-			keep(senseNufft.normal()),
-			keep(Operators.chain(fft.adjoint(), Operators.diagonal(image, 2L * px), fft)) };
-		for (final LinearOperator op : ops) {
+		for (final LinearOperator op : everyKind(p)) {
 			for (int trial = 0; trial < 2; trial++) {
 				final double e = Adjointness.mismatch(op, random);
 				assertTrue(e <= bound, op + ": adjoint mismatch " + e + " > " + bound + ", seed " + seed);
 			}
 		}
+	}
+
+	/** Every operator overwrites its output, whatever it held before (y = A x, not y += A x): garbage in y first. */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void everyOperatorOverwritesItsOutput(final Precision p) {
+		for (final LinearOperator op : everyKind(p)) {
+			for (final boolean adjoint : new boolean[] { false, true }) {
+				final long in = adjoint ? op.rangeLength() : op.domainLength();
+				final long out = adjoint ? op.domainLength() : op.rangeLength();
+				final Buffer x = keep(Adjointness.gaussian(backend, p, in, random));
+				final Buffer clean = keep(backend.allocate(out, p));
+				final Buffer dirty = keep(Adjointness.gaussian(backend, p, out, random));
+				for (final Buffer y : new Buffer[] { clean, dirty }) {
+					if (adjoint) op.applyAdjoint(x, y);
+					else op.apply(x, y);
+				}
+				check(download(clean), download(dirty), p == Precision.FLOAT ? 1e-6 : 1e-13, op + (adjoint ?
+					" adjoint" : " apply") + " into a used buffer");
+			}
+		}
+		// The host-array convenience too (on the CPU it writes into the array itself).
+		final LinearOperator bart = keep(NufftOperator.bart(backend, plan(new int[] { 12, 10 }, p, 300), 2));
+		final float[] k = new float[(int) bart.rangeLength()], clean = new float[(int) bart.domainLength()];
+		for (int i = 0; i < k.length; i++) k[i] = (float) random.nextGaussian();
+		final float[] dirty = new float[clean.length];
+		java.util.Arrays.fill(dirty, Float.NaN);
+		Operators.applyAdjoint(bart, k, clean);
+		Operators.applyAdjoint(bart, k, dirty);
+		final double[] c = new double[clean.length], d = new double[clean.length];
+		for (int i = 0; i < c.length; i++) {
+			c[i] = clean[i];
+			d[i] = dirty[i];
+		}
+		check(c, d, 1e-6, "host adjoint into a used array");
 	}
 
 	/** The test can fail: a conjugated "adjoint" is caught. */
@@ -266,6 +272,40 @@ public abstract class AbstractOperatorTest extends AbstractBackendFixture {
 	}
 
 	// -- helpers --
+
+	/** Every operator kind, and compositions of them (closed with the fixture). */
+	private LinearOperator[] everyKind(final Precision p) {
+		final int[] size = { 12, 10 };
+		final int px = 120, coils = 3;
+		final NufftPlan plan = plan(size, p, 300);
+		final LinearOperator nufft = keep(NufftOperator.unscaled(backend, plan));
+		final LinearOperator bart = keep(NufftOperator.bart(backend, plan, coils));
+		final LinearOperator weighted = keep(new NufftOperator(backend, plan, 2.5, weights(300), coils));
+		final LinearOperator fft = keep(new FftOperator(backend, p, size, 1));
+		final LinearOperator fft3 = keep(new FftOperator(backend, p, new int[] { 5, 4, 3 }, 2));
+		final Buffer maps = keep(Adjointness.gaussian(backend, p, 2L * px * coils, random));
+		final LinearOperator sense = keep(Operators.diagonal(maps, 2L * px * coils)); // coil maps
+		final Buffer image = keep(Adjointness.gaussian(backend, p, 2L * px, random));
+		final LinearOperator phase = keep(Operators.diagonal(image, 2L * px * coils)); // broadcast over coils
+		final Buffer w = keep(Adjointness.gaussian(backend, p, 300, random));
+		final LinearOperator dcf = keep(Operators.realDiagonal(w, 2L * 300 * coils));
+		final LinearOperator id = keep(Operators.identity(backend, p, 2L * px));
+		final LinearOperator copies = keep(Operators.stack(id, id, id)); // x ↦ [x; x; x]: one image to every coil
+		final LinearOperator senseNufft = keep(Operators.chain(copies, sense, bart)); // SENSE forward model
+		return new LinearOperator[] { nufft, bart, weighted, fft, fft3, sense, phase, dcf, id, copies, senseNufft,
+			keep(Operators.chain(copies, sense, Operators.blockDiagonal(fft, coils))), // Cartesian SENSE
+			keep(Operators.chain(senseNufft, dcf)),
+			keep(Operators.stack(nufft, fft, Operators.scale(id, -0.5))),
+			keep(Operators.blockDiagonal(nufft, 2)),
+			keep(Operators.blockDiagonal(java.util.List.of(nufft, fft, weighted))), // one operator per vector
+			keep(Operators.sum(fft, Operators.scale(fft, 3), id)),
+			keep(Operators.scale(weighted, -1.5)),
+			senseNufft.adjoint(),
+			keep(nufft.normal()),
+			keep(senseNufft.normal()),
+			keep(Operators.chain(fft.adjoint(), Operators.diagonal(image, 2L * px), fft)) };
+	}
+
 
 
 
