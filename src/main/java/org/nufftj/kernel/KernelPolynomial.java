@@ -90,6 +90,47 @@ public final class KernelPolynomial {
 		return null;
 	}
 
+	/**
+	 * The fit of {@code kernel} of the least degree in [{@code minDegree}, {@code maxDegree}] whose error is within a
+	 * quarter of the least error any of those degrees reaches: where the fit stalls (the exponential of semicircle's
+	 * square-root edge), the cheapest degree at the stall.
+	 */
+	public static KernelPolynomial best(final Kernel kernel, final int minDegree, final int maxDegree) {
+		final KernelPolynomial[] fits = new KernelPolynomial[maxDegree - minDegree + 1];
+		double least = Double.POSITIVE_INFINITY;
+		for (int d = minDegree; d <= maxDegree; d++) {
+			fits[d - minDegree] = new KernelPolynomial(kernel, d);
+			least = Math.min(least, fits[d - minDegree].maxError);
+		}
+		for (final KernelPolynomial p : fits) if (p.maxError <= 1.25 * least) return p;
+		throw new IllegalStateException("unreachable: the least error is one of the fits'");
+	}
+
+	/**
+	 * This fit as a kernel: {@link Kernel#value} evaluates the polynomials (what an engine using the fit spreads with),
+	 * {@link Kernel#fourier} is {@code exact}'s (what deapodization divides by). For the error model of a plan that
+	 * uses the fit.
+	 */
+	public Kernel asKernel(final Kernel exact) {
+		return new Kernel() {
+			@Override public KernelType type() { return exact.type(); }
+
+			@Override public int width() { return width; }
+
+			@Override public double shape() { return exact.shape(); }
+
+			@Override
+			public double value(final double x) {
+				final double y = x + width / 2.0;
+				if (!(y >= 0 && y < width)) return 0;
+				final int j = (int) y;
+				return KernelPolynomial.this.value(j, 2 * (y - j) - 1);
+			}
+
+			@Override public double fourier(final double u) { return exact.fourier(u); }
+		};
+	}
+
 	/** A fit of exactly {@code degree}, whatever its error (see {@link #maxError()}). */
 	public static KernelPolynomial ofDegree(final Kernel kernel, final int degree) {
 		return new KernelPolynomial(kernel, degree);

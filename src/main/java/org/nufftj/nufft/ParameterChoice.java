@@ -161,6 +161,17 @@ public final class ParameterChoice {
 	}
 
 	/**
+	 * The model error (×{@value #SAFETY}, with the precision's rounding, as {@link #choose} accepts by) of a plan with
+	 * {@code kernel} exactly as given — e.g. a polynomial fit's view of a kernel, as an engine evaluates it — for an
+	 * image of {@code imageSize} pixels on a grid of {@code grid} points per axis. Not cached.
+	 */
+	public static double modelError(final Kernel kernel, final int[] imageSize, final int[] grid,
+		final Precision precision)
+	{
+		return withRounding(SAFETY * computeModel(kernel, imageSize, grid)[0], precision);
+	}
+
+	/**
 	 * max over pixels and offsets of |ε(u, off)| over the one-axis model error, for an axis of {@code n0} pixels on
 	 * {@code n} grid points: how much more than the average error a pixel at the worst place of the field of view (its
 	 * edge) can carry.

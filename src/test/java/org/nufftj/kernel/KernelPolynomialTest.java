@@ -89,4 +89,33 @@ class KernelPolynomialTest {
 		assertNotNull(KernelPolynomial.fit(Kernels.create(KernelType.EXP_SEMICIRCLE, 6, 1.5), KernelPolynomial
 			.toleranceFor(1e-3), 2, 24));
 	}
+
+	/**
+	 * Where the fit stalls (ES's square-root edge), {@link KernelPolynomial#best} takes the cheapest degree at the
+	 * stall; its kernel view evaluates the polynomials (what the engine spreads with) and keeps the exact transform.
+	 */
+	@Test
+	void theBestFitAtTheStallAndItsKernelView() {
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		final Kernel es = Kernels.create(KernelType.EXP_SEMICIRCLE, 6, 1.5);
+		final KernelPolynomial best = KernelPolynomial.best(es, 2, 24);
+		double least = Double.POSITIVE_INFINITY;
+		for (int d = 2; d <= 24; d++) least = Math.min(least, KernelPolynomial.ofDegree(es, d).maxError());
+		assertTrue(best.maxError() <= 1.25 * least, best.maxError() + " vs least " + least);
+		assertTrue(best.degree() == 2 || KernelPolynomial.ofDegree(es, best.degree() - 1).maxError() > 1.25 * least,
+			"degree " + best.degree() + " is not the cheapest at the stall");
+		assertTrue(best.maxError() > 1e-6, "ES W=6 was expected to stall above 1e-6: " + best.maxError());
+		final Kernel view = best.asKernel(es);
+		final double[] out = new double[6];
+		for (int i = 0; i < 200; i++) {
+			final double off = -3 + r.nextDouble();
+			best.weights(off, out, 0);
+			for (int j = 0; j < 6; j++)
+				assertTrue(Math.abs(view.value(off + j) - out[j]) <= 1e-15, "cell " + j + " off " + off + " seed " + seed);
+			final double u = r.nextDouble() - 0.5;
+			assertTrue(view.fourier(u) == es.fourier(u));
+		}
+		assertTrue(view.value(-3.0001) == 0 && view.value(3) == 0 && view.value(Double.NaN) == 0);
+	}
 }

@@ -7,6 +7,7 @@ import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.StageTimes;
 import org.nufftj.trajectory.Trajectory;
@@ -100,7 +101,6 @@ public final class CpuNufftPlan implements NufftPlan {
 	/** A plan on the workers of {@code backend} (null: its own workers); made by {@link CpuBackend#plan}. */
 	CpuNufftPlan(final NufftParameters params, final NufftOptions options, final CpuBackend backend) {
 		this.backend = backend;
-		this.params = params;
 		this.size = params.imageSize();
 		this.grid = params.gridSize();
 		this.dims = size.length;
@@ -116,7 +116,11 @@ public final class CpuNufftPlan implements NufftPlan {
 		this.deapod = new double[dims][];
 		for (int a = 0; a < dims; a++) deapod[a] = Kernels.deapodization(kernel, size[a], grid[a]);
 		this.weights = options.evaluation() == NufftOptions.Evaluation.LOOKUP ? KernelWeights.table(kernel)
-			: KernelWeights.online(kernel, params.tolerance());
+			: KernelWeights.online(kernel, params.tolerance(), fitted -> ParameterChoice.modelError(fitted, size, grid,
+				params.precision()));
+		// A fit accepted by the model with the fitted weights: that model is the plan's predicted error.
+		this.params = Double.isNaN(weights.fittedModel) ? params : new NufftParameters(size, grid, kernel,
+			params.oversampling(), params.tolerance(), weights.fittedModel, params.precision());
 		this.workers = backend != null ? backend.workers() : new Workers(options.resolvedThreads());
 		run = workers;
 		this.fft = new GridFft(grid, size, workers);
@@ -132,6 +136,9 @@ public final class CpuNufftPlan implements NufftPlan {
 	}
 
 	// -- public API --
+
+	/** The model a stalled kernel fit was accepted by (KernelWeights#online), NaN where the weights are the kernel's. */
+	double fittedModel() { return weights.fittedModel; }
 
 	@Override
 	public int[] imageSize() { return size.clone(); }

@@ -1,5 +1,7 @@
 package org.nufftj.nufft.cpu;
 
+import java.util.function.ToDoubleFunction;
+
 import org.nufftj.kernel.Kernels;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.KernelPolynomial;
@@ -27,14 +29,30 @@ abstract class KernelWeights {
 	abstract int weights(double t, double[] out, int off);
 
 	/**
-	 * The kernel's weights for a plan of tolerance ε: its piecewise-polynomial fit of the least degree within
-	 * {@link KernelPolynomial#toleranceFor}(ε); where no degree up to 24 reaches that, the formula (ES inlined;
-	 * Kaiser–Bessel's I0 by its power series costs tens of terms per weight). Spreading the 3D kooshball (2M points,
-	 * 128³, ε = 1e-3, one thread) spent 400 of its 690 ms in degree-14 weights (docs/benchmarks.md, issue 10 round 4).
+	 * The error model of the plan with the kernel as the weights evaluate it: NaN where the weights are the kernel
+	 * itself (a fit within {@link KernelPolynomial#toleranceFor}(ε), the formula), else the model the fit was accepted by.
 	 */
-	static KernelWeights online(final Kernel k, final double tolerance) {
+	double fittedModel = Double.NaN;
+
+	/**
+	 * The kernel's weights for a plan of tolerance ε: its piecewise-polynomial fit of the least degree within
+	 * {@link KernelPolynomial#toleranceFor}(ε). Where no degree up to 24 reaches that (the exponential of semicircle's
+	 * square-root edge stalls its fit: W = 6, β for σ = 1.5, at 7.9e-6 from degree 6 to 18), the best fit when the
+	 * plan's error model, evaluated with the fitted weights ({@code model}: ≤ ε accepts), still meets ε; else the
+	 * formula (ES inlined, ~2 transcendental calls per weight; Kaiser–Bessel's I0 by its power series costs tens of
+	 * terms per weight). Spreading the 3D kooshball (2M points, 128³, ε = 1e-3, one thread) spent 400 of its 690 ms in
+	 * degree-14 weights (docs/benchmarks.md, issue 10 round 4).
+	 */
+	static KernelWeights online(final Kernel k, final double tolerance, final ToDoubleFunction<Kernel> model) {
 		final KernelPolynomial p = KernelPolynomial.fit(k, KernelPolynomial.toleranceFor(tolerance), 2, 24);
 		if (p != null) return new Polynomial(p);
+		final KernelPolynomial best = KernelPolynomial.best(k, 2, 24);
+		final double m = model.applyAsDouble(best.asKernel(k));
+		if (m <= tolerance) {
+			final KernelWeights w = new Polynomial(best);
+			w.fittedModel = m;
+			return w;
+		}
 		return k.type() == KernelType.EXP_SEMICIRCLE ? new ExpSemicircleOnline(k) : new Generic(k);
 	}
 
