@@ -143,6 +143,22 @@ public final class KernelPolynomial {
 	/** max |p_j(z) − ψ(x_j)| over the support, relative to ψ(0). */
 	public double maxError() { return maxError; }
 
+	/**
+	 * The coefficients power-major with rows of {@code stride} ≥ W values, c[d][j] at d·stride + j and zeros after
+	 * each row's W: for evaluating all W weights at once in vectors of a lane count that divides {@code stride}.
+	 */
+	public double[] byPower(final int stride) {
+		if (stride < width) throw new IllegalArgumentException("stride " + stride + " < width " + width);
+		final double[] c = new double[stride * (degree + 1)];
+		for (int d = 0; d <= degree; d++) System.arraycopy(byPower, d * width, c, d * stride, width);
+		return c;
+	}
+
+	/** The argument z ∈ [−1, 1) of every cell's polynomial for a sample whose first cell has argument {@code off}. */
+	public double argumentOf(final double off) {
+		return 2 * (off + width / 2.0) - 1;
+	}
+
 	/** Coefficients c[j][d] row-major (cell j, then power d = 0 … degree); a copy. */
 	public double[] coefficients() { return coefficients.clone(); }
 
@@ -153,7 +169,7 @@ public final class KernelPolynomial {
 	 * the one before instead of a single chain for W mod 4; ad-hoc loop, 2026-11-25).
 	 */
 	public void weights(final double off, final double[] out, final int o) {
-		final double z = 2 * (off + width / 2.0) - 1;
+		final double z = argumentOf(off);
 		final int w = width, top = degree * w;
 		int j = 0;
 		for (; j + 4 <= w; j += 4) {

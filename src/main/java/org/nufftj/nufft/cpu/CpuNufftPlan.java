@@ -117,7 +117,7 @@ public final class CpuNufftPlan implements NufftPlan {
 		for (int a = 0; a < dims; a++) deapod[a] = Kernels.deapodization(kernel, size[a], grid[a]);
 		this.weights = options.evaluation() == NufftOptions.Evaluation.LOOKUP ? KernelWeights.table(kernel)
 			: KernelWeights.online(kernel, params.tolerance(), fitted -> ParameterChoice.modelError(fitted, size, grid,
-				params.precision()));
+				params.precision()), vector);
 		// A fit accepted by the model with the fitted weights: that model is the plan's predicted error.
 		this.params = Double.isNaN(weights.fittedModel) ? params : new NufftParameters(size, grid, kernel,
 			params.oversampling(), params.tolerance(), weights.fittedModel, params.precision());
@@ -460,7 +460,7 @@ public final class CpuNufftPlan implements NufftPlan {
 		final int chunk = 2048;
 		final boolean fromCache = cached && tapWeight != null && count == 1;
 		run.each((m + chunk - 1) / chunk, (w, i) -> {
-			final double[] kw = new double[3 * width];
+			final double[] kw = new double[2 * width + weights.room()];
 			final int[] cells = new int[width + width * width];
 			final double[] tw = new double[width * width * width];
 			final int[] ti = new int[width * width * width];
@@ -684,7 +684,7 @@ public final class CpuNufftPlan implements NufftPlan {
 		final double[] weight = new double[(int) total];
 		final int[] cell = new int[(int) total];
 		run.ranges(o.count(), (w, from, to) -> {
-			final double[] kw = new double[3 * width];
+			final double[] kw = new double[2 * width + weights.room()];
 			final int[] cells = new int[width + width * width];
 			final double[] tw = new double[per];
 			final int[] ti = new int[per];

@@ -25,8 +25,14 @@ abstract class KernelWeights {
 		this.width = width;
 	}
 
-	/** Writes W weights into {@code out[off …]} and returns the first grid index. */
+	/**
+	 * Writes W weights into {@code out[off …]} and returns the first grid index. It may also overwrite the
+	 * {@link #room()} − W values after them: callers size their arrays for it and fill the axes in order (x, y, z).
+	 */
 	abstract int weights(double t, double[] out, int off);
+
+	/** Values one {@link #weights} call may write from its offset: W, or W rounded up to whole vectors. */
+	int room() { return width; }
 
 	/**
 	 * The error model of the plan with the kernel as the weights evaluate it: NaN where the weights are the kernel
@@ -43,13 +49,15 @@ abstract class KernelWeights {
 	 * terms per weight). Spreading the 3D kooshball (2M points, 128³, ε = 1e-3, one thread) spent 400 of its 690 ms in
 	 * degree-14 weights (docs/benchmarks.md, issue 10 round 4).
 	 */
-	static KernelWeights online(final Kernel k, final double tolerance, final ToDoubleFunction<Kernel> model) {
+	static KernelWeights online(final Kernel k, final double tolerance, final ToDoubleFunction<Kernel> model,
+		final TapKernels vector)
+	{
 		final KernelPolynomial p = KernelPolynomial.fit(k, KernelPolynomial.toleranceFor(tolerance), 2, 24);
-		if (p != null) return new Polynomial(p);
+		if (p != null) return new Polynomial(p, vector);
 		final KernelPolynomial best = KernelPolynomial.best(k, 2, 24);
 		final double m = model.applyAsDouble(best.asKernel(k));
 		if (m <= tolerance) {
-			final KernelWeights w = new Polynomial(best);
+			final KernelWeights w = new Polynomial(best, vector);
 			w.fittedModel = m;
 			return w;
 		}
@@ -90,20 +98,36 @@ abstract class KernelWeights {
 		}
 	}
 
-	/** Piecewise polynomial (Horner) weights; see {@link KernelPolynomial}. */
+	/**
+	 * Piecewise polynomial (Horner) weights; see {@link KernelPolynomial}. With the Vector API ({@code vector}), all W
+	 * cells of an axis at once, one vector per {@link TapKernels#lanes()} cells (W ≤ 8 with AVX-512: one), as FINUFFT's
+	 * "Horner" does; else four scalar chains at a time. The same sums either way.
+	 */
 	private static final class Polynomial extends KernelWeights {
 
 		private final KernelPolynomial poly;
+		private final TapKernels vector;
+		/** The coefficients in rows of {@link #stride} (whole vectors), for {@link #vector}. */
+		private final double[] rows;
+		private final int stride, degree;
 
-		Polynomial(final KernelPolynomial p) {
+		Polynomial(final KernelPolynomial p, final TapKernels vector) {
 			super(p.width());
 			poly = p;
+			this.vector = vector;
+			degree = p.degree();
+			stride = vector == null ? width : (width + vector.lanes() - 1) / vector.lanes() * vector.lanes();
+			rows = vector == null ? null : p.byPower(stride);
 		}
+
+		@Override
+		int room() { return stride; }
 
 		@Override
 		int weights(final double t, final double[] out, final int off) {
 			final int s = start(t, width);
-			poly.weights(s - t, out, off);
+			if (vector != null) vector.horner(rows, stride, degree, poly.argumentOf(s - t), out, off);
+			else poly.weights(s - t, out, off);
 			return s;
 		}
 	}

@@ -14,8 +14,10 @@ import java.util.Arrays;
  * transforms innermost. One transform forms its x row (kernel × sample, 2W values) once per point and adds ψy·ψz
  * times it to each of its W (2D) or W² (3D) rows; several transforms add one tap weight times the point's 2T values
  * per cell; both in vectors where the JVM has the Vector API ({@link VectorSupport}), else in scalar register blocks.
- * With the vector loops, a float plan's several transforms go through float subgrids ({@link #spreadFloat}) and one
- * transform's rows are padded to whole vectors. Boxes are fixed at setPoints.
+ * With the vector loops, a float plan's transforms go through float subgrids ({@link #spreadFloat}: one transform's
+ * row of W ≤ 8 then fills one vector of 16 floats with AVX-512, where a double row took two; the 3D kooshball's
+ * spread 175–179 against 192–218 ms, alternating processes, 2026-11-25) and one transform's rows are padded to whole
+ * vectors. Boxes are fixed at setPoints.
  * </p>
  */
 final class Subgrids {
@@ -34,8 +36,10 @@ final class Subgrids {
 	private final int maxCells;
 	/** Zero cells after a one-transform x row, so that its 2(W + rowPad) values fill whole vectors. */
 	private final int rowPad;
+	/** The same for a float subgrid's row (twice the lanes per vector). */
+	private final int rowPadFloat;
 	/**
-	 * Several transforms of a float plan go through float subgrids ({@link #spreadFloat}) where the vector loops run:
+	 * The transforms of a float plan go through float subgrids ({@link #spreadFloat}) where the vector loops run:
 	 * twice the lanes per vector there. The scalar loops keep double subgrids: float ones gave them no measurable
 	 * speed and changed `pics`' float CG iterates by their rounding (docs/benchmarks.md, round 6).
 	 */
@@ -59,6 +63,7 @@ final class Subgrids {
 		// vectors of 8 per row instead of one and a scalar pair). The zeros land on the next cells of the box (x + 0 is
 		// x) or, after its last row, on slack at the end of the scratch subgrid that nothing reads.
 		rowPad = vector == null ? 0 : (-2 * width & vector.lanes() - 1) / 2;
+		rowPadFloat = vector == null ? 0 : (-2 * width & 2 * vector.lanes() - 1) / 2;
 		final int subs = order.subStart.length - 1;
 		lo = new int[3 * subs];
 		ext = new int[3 * subs];
@@ -88,7 +93,7 @@ final class Subgrids {
 
 	/** Adds transforms [first, first + count) of the samples, spread, to the batch grid g (T = count innermost). */
 	void spread(final Complex samples, final int first, final int count, final double[] g, final Workers run) {
-		if (single && count > 1 && vector != null) {
+		if (single && vector != null) {
 			spreadFloat(samples, first, count, g, run);
 			return;
 		}
@@ -101,7 +106,7 @@ final class Subgrids {
 			run.each(slabs == 1 ? 1 : slabs / 2, (w, i) -> {
 				final int slab = slabs == 1 ? 0 : 2 * i + par;
 				final double[] b = sub[w];
-				final double[] kw = new double[3 * width];
+				final double[] kw = new double[2 * width + weights.room()];
 				final double[] c = new double[len];
 				final double[] row = new double[2 * (width + rowPad)];
 				final double[] tw = new double[width * width * width];
@@ -151,8 +156,9 @@ final class Subgrids {
 			run.each(slabs == 1 ? 1 : slabs / 2, (w, i) -> {
 				final int slab = slabs == 1 ? 0 : 2 * i + par;
 				final float[] b = sub[w];
-				final double[] kw = new double[3 * width];
+				final double[] kw = new double[2 * width + weights.room()];
 				final float[] c = new float[len];
+				final float[] row = new float[2 * (width + rowPadFloat)];
 				final float[] tw = new float[width * width * width];
 				final int[] ti = new int[width * width * width];
 				for (int q = order.slabSub[slab]; q < order.slabSub[slab + 1]; q++) {
@@ -172,7 +178,8 @@ final class Subgrids {
 							z0 = 0;
 							kw[2 * width] = 1;
 						}
-						spreadMany(b, kw, c, tw, ti, x0, y0, z0, ex, ey, len);
+						if (count == 1) spreadOne(b, kw, c, row, tw, ti, x0, y0, z0, ex, ey);
+						else spreadMany(b, kw, c, tw, ti, x0, y0, z0, ex, ey, len);
 					}
 					addWrapped(b, q, len, g);
 				}
@@ -204,6 +211,31 @@ final class Subgrids {
 		}
 		if (vector != null) vector.add(b, row, 2 * (w + rowPad), rk, ro, rows);
 		else Rows.add(b, row, 2 * w, rk, ro, rows);
+	}
+
+	/**
+	 * {@link #spreadOne(double[], double[], double[], double[], double[], int[], int, int, int, int, int)} on a float
+	 * subgrid (the float path runs only with {@link #vector}): a row of W ≤ 8 is one vector of 16 floats with AVX-512,
+	 * where the double row took two.
+	 */
+	private void spreadOne(final float[] b, final double[] kw, final float[] c, final float[] row, final float[] rk,
+		final int[] ro, final int x0, final int y0, final int z0, final int ex, final int ey)
+	{
+		final int w = width, wz = dims == 3 ? w : 1;
+		final double cr = c[0], ci = c[1];
+		for (int a = 0; a < w; a++) {
+			row[2 * a] = (float) (kw[a] * cr);
+			row[2 * a + 1] = (float) (kw[a] * ci);
+		}
+		int rows = 0;
+		for (int e = 0; e < wz; e++) {
+			final double kz = kw[2 * w + e];
+			for (int r = 0; r < w; r++, rows++) {
+				rk[rows] = (float) (kw[w + r] * kz);
+				ro[rows] = 2 * (((z0 + e) * ey + y0 + r) * ex + x0);
+			}
+		}
+		vector.add(b, row, 2 * (w + rowPadFloat), rk, ro, rows);
 	}
 
 	/**
@@ -347,7 +379,7 @@ final class Subgrids {
 	}
 
 	private float[][] scratchFloat(final int threads, final int len) {
-		final long need = (long) maxCells * len;
+		final long need = (long) maxCells * len + 2 * rowPadFloat;
 		if (scratchFloat.length < threads || scratchFloat[0].length < need) {
 			final float[][] s = new float[threads][];
 			for (int i = 0; i < threads; i++) s[i] = new float[Math.toIntExact(need)];

@@ -18,4 +18,11 @@ interface TapKernels {
 
 	/** acc[j] = Σ_t tw[t]·g[ti[t] + j] for j &lt; len (len even). */
 	void gather(double[] g, double[] acc, int len, double[] tw, int[] ti, int n);
+
+	/**
+	 * out[o + j] = Horner's c[degree·stride + j]·z^degree + … + c[j] for every j &lt; stride (stride a multiple of
+	 * {@link #lanes()}): the kernel weights of one axis, all cells at once, with the sums of the scalar Horner's rule
+	 * (the same bits).
+	 */
+	void horner(double[] c, int stride, int degree, double z, double[] out, int o);
 }

@@ -111,4 +111,17 @@ final class VectorKernels implements TapKernels {
 			acc[j + 1] = ai;
 		}
 	}
+
+	@Override
+	public void horner(final double[] c, final int stride, final int degree, final double z, final double[] out,
+		final int o)
+	{
+		final int l = S.length();
+		final double nz = -z;
+		for (int j = 0; j < stride; j += l) {
+			DoubleVector v = DoubleVector.fromArray(S, c, degree * stride + j);
+			for (int d = degree - 1; d >= 0; d--) v = DoubleVector.fromArray(S, c, d * stride + j).sub(v.mul(nz));
+			v.intoArray(out, o + j);
+		}
+	}
 }

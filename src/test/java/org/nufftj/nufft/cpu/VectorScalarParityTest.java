@@ -103,4 +103,30 @@ class VectorScalarParityTest {
 		assertTrue(e <= 1e-6, "float-subgrid vs double-subgrid adjoint " + e + ": " + dims + "D, " + transforms +
 			" transforms, seed " + seed);
 	}
+
+	/** The vector Horner gives every kernel weight with the scalar Horner's bits, W = 2 … 16, at fresh random z. */
+	@org.junit.jupiter.api.Test
+	void vectorHornerIsTheScalarHorner() {
+		final TapKernels vector = VectorSupport.kernels();
+		Assumptions.assumeTrue(vector != null, "no Vector API loops in this JVM: " + VectorSupport.unavailableReason());
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		for (final org.nufftj.kernel.KernelType type : new org.nufftj.kernel.KernelType[] {
+			org.nufftj.kernel.KernelType.KAISER_BESSEL, org.nufftj.kernel.KernelType.EXP_SEMICIRCLE }) {
+			for (int w = 2; w <= 16; w++) {
+				final org.nufftj.kernel.KernelPolynomial p = org.nufftj.kernel.KernelPolynomial.ofDegree(
+					org.nufftj.kernel.Kernels.create(type, w, 1.5), 3 + r.nextInt(12));
+				final int stride = (w + vector.lanes() - 1) / vector.lanes() * vector.lanes();
+				final double[] rows = p.byPower(stride), scalar = new double[w], out = new double[stride + 3];
+				for (int i = 0; i < 50; i++) {
+					final double off = -w / 2.0 + r.nextDouble();
+					p.weights(off, scalar, 0);
+					vector.horner(rows, stride, p.degree(), p.argumentOf(off), out, 3);
+					for (int j = 0; j < w; j++)
+						assertTrue(Double.compare(scalar[j], out[3 + j]) == 0, type + " W=" + w + " degree " + p.degree() +
+							" cell " + j + ": " + out[3 + j] + " vs " + scalar[j] + " (seed " + seed + ")");
+				}
+			}
+		}
+	}
 }
