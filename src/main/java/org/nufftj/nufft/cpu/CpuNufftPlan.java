@@ -101,6 +101,7 @@ public final class CpuNufftPlan implements NufftPlan {
 	/** A plan on the workers of {@code backend} (null: its own workers); made by {@link CpuBackend#plan}. */
 	CpuNufftPlan(final NufftParameters params, final NufftOptions options, final CpuBackend backend) {
 		this.backend = backend;
+		this.params = params;
 		this.size = params.imageSize();
 		this.grid = params.gridSize();
 		this.dims = size.length;
@@ -116,11 +117,8 @@ public final class CpuNufftPlan implements NufftPlan {
 		this.deapod = new double[dims][];
 		for (int a = 0; a < dims; a++) deapod[a] = Kernels.deapodization(kernel, size[a], grid[a]);
 		this.weights = options.evaluation() == NufftOptions.Evaluation.LOOKUP ? KernelWeights.table(kernel)
-			: KernelWeights.online(kernel, params.tolerance(), fitted -> ParameterChoice.modelError(fitted, size, grid,
-				params.precision()), vector);
-		// A fit accepted by the model with the fitted weights: that model is the plan's predicted error.
-		this.params = Double.isNaN(weights.fittedModel) ? params : new NufftParameters(size, grid, kernel,
-			params.oversampling(), params.tolerance(), weights.fittedModel, params.precision());
+			: KernelWeights.online(kernel, params.tolerance(), Math.min(params.tolerance(), params.predictedError()),
+				fitted -> ParameterChoice.modelError(fitted, size, grid, params.precision()), vector);
 		this.workers = backend != null ? backend.workers() : new Workers(options.resolvedThreads());
 		run = workers;
 		this.fft = new GridFft(grid, size, workers);
