@@ -117,7 +117,8 @@ public final class CpuNufftPlan implements NufftPlan {
 		this.deapod = new double[dims][];
 		for (int a = 0; a < dims; a++) deapod[a] = Kernels.deapodization(kernel, size[a], grid[a]);
 		this.weights = options.evaluation() == NufftOptions.Evaluation.LOOKUP ? KernelWeights.table(kernel)
-			: KernelWeights.online(kernel, params.tolerance(), Math.min(params.tolerance(), params.predictedError()),
+			: KernelWeights.online(kernel, params.tolerance(), params.precision(), Math.min(params.tolerance(),
+				params.predictedError()),
 				fitted -> ParameterChoice.modelError(fitted, size, grid, params.precision()), vector);
 		this.workers = backend != null ? backend.workers() : new Workers(options.resolvedThreads());
 		run = workers;

@@ -6,6 +6,7 @@ import org.nufftj.kernel.Kernels;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.KernelPolynomial;
 import org.nufftj.kernel.KernelType;
+import org.nufftj.nufft.Precision;
 
 /**
  * Evaluates the W kernel weights a sample at fine-grid position t touches along one axis: grid points
@@ -41,26 +42,35 @@ abstract class KernelWeights {
 	double fittedModel = Double.NaN;
 
 	/**
+	 * Most error (relative to ψ(0)) a stalled fit may have: float plans only, and within the 1e-5 to which the engines'
+	 * float transforms agree (GpuParityTest; the GPU evaluates the formula). ES at σ = 1.5 stalls at 7.4e-6 for W = 6
+	 * (accepted) and 5.7e-5 for W = 5, whose fit moved Cartesian samples 5e-5 away from the GPU's on the H100.
+	 */
+	static final double STALLED_FIT_LIMIT = 1e-5;
+
+	/**
 	 * The kernel's weights for a plan of tolerance ε: its piecewise-polynomial fit of the least degree within
 	 * {@link KernelPolynomial#toleranceFor}(ε). Where no degree up to 24 reaches that (the exponential of semicircle's
 	 * square-root edge stalls its fit: W = 6, β for σ = 1.5, at 7.9e-6 from degree 6 to 18; the Gaussian's jump), the
-	 * best fit when the plan's error model evaluated with the fitted weights ({@code model}) is at most {@code bound} —
-	 * ε and the model of the exact kernel the plan reports, so that the report stays an upper bound and the same on
-	 * every engine; else the formula (ES inlined, ~2 transcendental calls per weight; Kaiser–Bessel's I0 by its power
+	 * best fit of a float plan when its error is within {@link #STALLED_FIT_LIMIT} and the plan's error model evaluated
+	 * with the fitted weights ({@code model}) is at most {@code bound} — ε and the model of the exact kernel the plan
+	 * reports, so that the report stays an upper bound and the same on every engine; else the formula (ES inlined, ~2 transcendental calls per weight; Kaiser–Bessel's I0 by its power
 	 * series costs tens of terms per weight). Spreading the 3D kooshball (2M points, 128³, ε = 1e-3, one thread) spent
 	 * 400 of its 690 ms in degree-14 weights (docs/benchmarks.md, issue 10 round 4).
 	 */
-	static KernelWeights online(final Kernel k, final double tolerance, final double bound,
+	static KernelWeights online(final Kernel k, final double tolerance, final Precision precision, final double bound,
 		final ToDoubleFunction<Kernel> model, final TapKernels vector)
 	{
 		final KernelPolynomial p = KernelPolynomial.fit(k, KernelPolynomial.toleranceFor(tolerance), 2, 24);
 		if (p != null) return new Polynomial(p, vector);
-		final KernelPolynomial best = KernelPolynomial.best(k, 2, 24);
-		final double m = model.applyAsDouble(best.asKernel(k));
-		if (m <= bound) {
-			final KernelWeights w = new Polynomial(best, vector);
-			w.fittedModel = m;
-			return w;
+		final KernelPolynomial best = precision == Precision.FLOAT ? KernelPolynomial.best(k, 2, 24) : null;
+		if (best != null && best.maxError() <= STALLED_FIT_LIMIT) {
+			final double m = model.applyAsDouble(best.asKernel(k));
+			if (m <= bound) {
+				final KernelWeights w = new Polynomial(best, vector);
+				w.fittedModel = m;
+				return w;
+			}
 		}
 		return k.type() == KernelType.EXP_SEMICIRCLE ? new ExpSemicircleOnline(k) : new Generic(k);
 	}

@@ -28,10 +28,11 @@ class CpuNufftPlanTest extends AbstractNufftPlanTest {
 	}
 
 	/**
-	 * ES W = 6 at σ = 1.5 has no polynomial fit within ε/100 at ε = 1e-4; the engine takes its best fit when the error
-	 * model with the fitted weights is within ε and the reported model of the exact kernel (which stays the report),
-	 * else the formula (ε = 1e-5, where that model exceeds ε). Either way the achieved error against the exact NUDFT,
-	 * forward and adjoint, stays within what the plan reports and ε.
+	 * ES W = 6 at σ = 1.5 has no polynomial fit within ε/100 at ε = 1e-4; a float plan takes its best fit (7.4e-6, within
+	 * KernelWeights.STALLED_FIT_LIMIT) when the error model with the fitted weights is within ε and the reported model
+	 * of the exact kernel (which stays the report); else the formula: at ε = 1e-5, where that model exceeds ε, in double,
+	 * and for W = 5 (its fit stalls at 5.7e-5). Either way the achieved error against the exact NUDFT, forward and
+	 * adjoint, stays within what the plan reports and ε.
 	 */
 	@Test
 	void aStalledKernelFitIsUsedOnlyWhereTheModelWithItMeetsTolerance() {
@@ -41,13 +42,16 @@ class CpuNufftPlanTest extends AbstractNufftPlanTest {
 		final Trajectory t = TestTrajectories.make("radial", size, 6000, r);
 		final double[] image = Arrays2.gaussian(r, 2 * 64 * 64), samples = Arrays2.gaussian(r, 2 * t.count());
 		final double[] exactForward = Nudft.forward(size, t, image, 0), exactAdjoint = Nudft.adjoint(size, t, samples, 0);
-		for (final double eps : new double[] { 1e-4, 1e-5 }) {
-			final NufftOptions o = NufftOptions.defaults().withPrecision(Precision.DOUBLE).withTolerance(eps)
-				.withKernel(KernelType.EXP_SEMICIRCLE).withOversampling(1.5).withWidth(6);
+		final Object[][] cases = { { 1e-4, Precision.FLOAT, 6, true }, { 1e-5, Precision.FLOAT, 6, false },
+			{ 1e-4, Precision.DOUBLE, 6, false }, { 1e-3, Precision.FLOAT, 5, false } };
+		for (final Object[] c : cases) {
+			final double eps = (Double) c[0];
+			final boolean fitted = (Boolean) c[3];
+			final NufftOptions o = NufftOptions.defaults().withPrecision((Precision) c[1]).withTolerance(eps)
+				.withKernel(KernelType.EXP_SEMICIRCLE).withOversampling(1.5).withWidth((Integer) c[2]);
 			final NufftParameters chosen = ParameterChoice.choose(size, o);
 			try (CpuNufftPlan plan = new CpuNufftPlan(chosen, o, null)) {
-				final boolean fitted = eps == 1e-4;
-				assertEquals(fitted, !Double.isNaN(plan.fittedModel()), "ε=" + eps);
+				assertEquals(fitted, !Double.isNaN(plan.fittedModel()), java.util.Arrays.toString(c));
 				assertEquals(chosen.toString(), plan.parameters().toString(), "the choice is reported unchanged");
 				if (fitted) assertTrue(plan.fittedModel() <= Math.min(eps, chosen.predictedError()), "fit's model " +
 					plan.fittedModel() + " with " + chosen);
@@ -56,7 +60,7 @@ class CpuNufftPlanTest extends AbstractNufftPlanTest {
 				plan.forward(image, y);
 				plan.adjoint(samples, x);
 				final double ef = Arrays2.relativeError(y, exactForward), ea = Arrays2.relativeError(x, exactAdjoint);
-				final double bound = Math.max(eps, chosen.predictedError());
+				final double bound = Math.max(eps, chosen.predictedError()) * (c[1] == Precision.FLOAT ? 1.02 : 1);
 				assertTrue(ef <= bound && ea <= bound, "ε=" + eps + ": forward " + ef + ", adjoint " + ea + " with " +
 					plan.parameters() + " (seed " + seed + ")");
 			}

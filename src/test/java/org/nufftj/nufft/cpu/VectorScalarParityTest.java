@@ -71,7 +71,9 @@ class VectorScalarParityTest {
 
 	/**
 	 * A float plan spreads several transforms on float subgrids with the vector loops (Subgrids.spreadFloat), a double
-	 * plan on double ones: with the same kernel, width and grid the two adjoints differ by float rounding only.
+	 * plan on double ones: with the same kernel, width and grid the two adjoints differ by float rounding only. At ε =
+	 * 1e-3, where both plans evaluate the same weights (at 1e-4 the float plan's ES W = 6 takes its stalled fit,
+	 * KernelWeights.STALLED_FIT_LIMIT, and the double plan the formula: 1.5–1.7e-6 apart).
 	 */
 	@ParameterizedTest
 	@CsvSource({ "2, 8", "2, 32", "3, 4", "2, 3" })
@@ -83,7 +85,7 @@ class VectorScalarParityTest {
 		final int[] size = dims == 2 ? new int[] { 40, 36 } : new int[] { 14, 12, 10 };
 		final Trajectory t = TestTrajectories.make(dims == 2 ? "radial" : "random", size, 3000, r);
 		final double[] y = Arrays2.gaussian(r, 2 * t.count() * transforms);
-		final NufftOptions f = NufftOptions.defaults().withPrecision(Precision.FLOAT).withTolerance(1e-4)
+		final NufftOptions f = NufftOptions.defaults().withPrecision(Precision.FLOAT).withTolerance(1e-3)
 			.withThreads(2);
 		final org.nufftj.nufft.NufftParameters pf = org.nufftj.nufft.ParameterChoice.choose(size, f);
 		final NufftOptions d = f.withPrecision(Precision.DOUBLE).withKernel(pf.kernel().type()).withWidth(pf.width())
