@@ -4,6 +4,8 @@
 # 8 and 32 coils (32 = four copies of BART's 8-coil phantom joined along the coil dimension), float.
 # Uses hyperfine when installed, else a bash loop (runs alternate between the two tools; median reported).
 # Usage: scripts/bench-vs-bart.sh [runs (default 7)] [tolerances (default "1e-3 1e-4")]
+# NUFFTJ_BEFORE=/path/to/nufft-j (another checkout's launcher, e.g. a worktree of an earlier commit) adds that build
+# as a third tool in the same alternation (bash loop only), and its time and this build's over it per row.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-7}"
@@ -13,6 +15,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
 "$root/nufft-j" info >/dev/null # builds on first use, outside the timings
+before="${NUFFTJ_BEFORE:-}"
+[[ -n "$before" ]] && { "$before" info >/dev/null || { echo "bench-vs-bart: $before failed" >&2; exit 1; }; }
 
 bart traj -r -x 256 -o 2 -y 402 traj >/dev/null
 bart phantom -k -s 8 -t traj k8 >/dev/null
@@ -25,21 +29,28 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a
 
 # time_pair NAME CMD_A CMD_B: alternates A and B, prints median seconds of each and the ratio B/A.
 time_pair() {
-	local name="$1" a="$2" b="$3" ta=() tb=() t0
+	local name="$1" a="$2" b="$3" c="${4:-}" ta=() tb=() tc=() t0
 	eval "$a" >/dev/null 2>&1; eval "$b" >/dev/null 2>&1 # warm the page cache
-	if command -v hyperfine >/dev/null; then
+	[[ -n "$c" ]] && { eval "$c" >/dev/null 2>&1 || true; }
+	if [[ -z "$c" ]] && command -v hyperfine >/dev/null; then
 		hyperfine -N -w 1 -r "$runs" --export-json h.json "$a" "$b" >/dev/null 2>&1
 		read -r ma mb < <(python3 -c "import json;r=json.load(open('h.json'))['results'];print(r[0]['median'],r[1]['median'])")
 	else
 		for ((i = 0; i < runs; i++)); do
+			if [[ -n "$c" ]]; then t0=$(now); eval "$c" >/dev/null 2>&1; tc+=($(( $(now) - t0 ))); fi
 			t0=$(now); eval "$a" >/dev/null 2>&1; ta+=($(( $(now) - t0 )))
 			t0=$(now); eval "$b" >/dev/null 2>&1; tb+=($(( $(now) - t0 )))
 		done
 		ma=$(printf '%s\n' "${ta[@]}" | median | awk '{printf "%.3f", $1/1e9}')
 		mb=$(printf '%s\n' "${tb[@]}" | median | awk '{printf "%.3f", $1/1e9}')
 	fi
-	printf '%-28s nufft-j %7.3f s   bart %7.3f s   bart/nufft-j %5.2fx\n' "$name" "$ma" "$mb" \
+	printf '%-28s nufft-j %7.3f s   bart %7.3f s   bart/nufft-j %5.2fx' "$name" "$ma" "$mb" \
 		"$(awk -v a="$ma" -v b="$mb" 'BEGIN{print b/a}')"
+	if [[ -n "$c" ]]; then
+		mc=$(printf '%s\n' "${tc[@]}" | median | awk '{printf "%.3f", $1/1e9}')
+		printf '   before %7.3f s   nufft-j/before %5.2f' "$mc" "$(awk -v a="$ma" -v c="$mc" 'BEGIN{print a/c}')"
+	fi
+	printf '\n'
 }
 
 echo "machine: $(nproc) cores; $(java -version 2>&1 | head -1); $(bart version); runs: $runs (median)"
@@ -48,9 +59,11 @@ for eps in $tolerances; do
 	for c in 8 32; do
 		time_pair "adjoint ${c} coils eps=$eps" \
 			"$root/nufft-j adjoint -d 256:256:1 -e $eps traj k$c out_nj" \
-			"bart nufft -a -d 256:256:1 traj k$c out_bart"
+			"bart nufft -a -d 256:256:1 traj k$c out_bart" \
+			"${before:+$before adjoint -d 256:256:1 -e $eps traj k$c out_before}"
 		time_pair "forward ${c} coils eps=$eps" \
 			"$root/nufft-j forward -e $eps traj img$c outf_nj" \
-			"bart nufft traj img$c outf_bart"
+			"bart nufft traj img$c outf_bart" \
+			"${before:+$before forward -e $eps traj img$c outf_before}"
 	done
 done
