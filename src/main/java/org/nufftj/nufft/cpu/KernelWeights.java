@@ -51,12 +51,13 @@ abstract class KernelWeights {
 	/**
 	 * The kernel's weights for a plan of tolerance ε: its piecewise-polynomial fit of the least degree within
 	 * {@link KernelPolynomial#toleranceFor}(ε). Where no degree up to 24 reaches that (the exponential of semicircle's
-	 * square-root edge stalls its fit: W = 6, β for σ = 1.5, at 7.9e-6 from degree 6 to 18; the Gaussian's jump), the
+	 * square-root edge stalls its fit: W = 6, β for σ = 1.5, at 7.4–7.9e-6 from degree 6 on; the Gaussian's jump), the
 	 * best fit of a float plan when its error is within {@link #STALLED_FIT_LIMIT} and the plan's error model evaluated
 	 * with the fitted weights ({@code model}) is at most {@code bound} — ε and the model of the exact kernel the plan
-	 * reports, so that the report stays an upper bound and the same on every engine; else the formula (ES inlined, ~2 transcendental calls per weight; Kaiser–Bessel's I0 by its power
-	 * series costs tens of terms per weight). Spreading the 3D kooshball (2M points, 128³, ε = 1e-3, one thread) spent
-	 * 400 of its 690 ms in degree-14 weights (docs/benchmarks.md, issue 10 round 4).
+	 * reports, so that the report stays an upper bound and the same on every engine; else the formula (ES inlined, ~2
+	 * transcendental calls per weight; Kaiser–Bessel's I0 by its power series costs tens of terms per weight).
+	 * Spreading the 3D kooshball (2M points, 128³, ε = 1e-3, one thread) spent 400 of its 690 ms in degree-14 weights
+	 * (docs/benchmarks.md, issue 10 round 4).
 	 */
 	static KernelWeights online(final Kernel k, final double tolerance, final Precision precision, final double bound,
 		final ToDoubleFunction<Kernel> model, final TapKernels vector)
