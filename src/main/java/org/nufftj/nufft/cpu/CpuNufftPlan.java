@@ -351,13 +351,15 @@ public final class CpuNufftPlan implements NufftPlan {
 	 */
 	private int window(final PointOrder o, final int s, final double[] kw, final int[] cells) {
 		final int w = width, n0 = grid[0], n1 = grid[1];
-		final int ox = wrapOffset[0] + weights.weights(o.t[0][s], kw, 0);
-		final int oy = wrapOffset[1] + weights.weights(o.t[1][s], kw, w);
+		final int[] st = cells; // the starts land in cells[0..2] and are read before cells is filled
+		weights.weights(o.t[0][s], o.t[1][s], dims == 3 ? o.t[2][s] : 0, dims, kw, st);
+		final int ox = wrapOffset[0] + st[0];
+		final int oy = wrapOffset[1] + st[1];
 		final int wz;
 		final int oz;
 		if (dims == 3) {
 			wz = w;
-			oz = wrapOffset[2] + weights.weights(o.t[2][s], kw, 2 * w);
+			oz = wrapOffset[2] + st[2];
 		}
 		else {
 			wz = 1;

@@ -36,6 +36,18 @@ abstract class KernelWeights {
 	int room() { return width; }
 
 	/**
+	 * The weights of a point's {@code dims} (2 or 3) axes, t_a into out[a·W …] (as {@link #weights} in axis order),
+	 * their first grid indices into {@code starts}.
+	 */
+	void weights(final double t0, final double t1, final double t2, final int dims, final double[] out,
+		final int[] starts)
+	{
+		starts[0] = weights(t0, out, 0);
+		starts[1] = weights(t1, out, width);
+		if (dims == 3) starts[2] = weights(t2, out, 2 * width);
+	}
+
+	/**
 	 * The error model of the plan with the kernel as the weights evaluate it: NaN where the weights are the kernel
 	 * itself (a fit within {@link KernelPolynomial#toleranceFor}(ε), the formula), else the model the fit was accepted by.
 	 */
@@ -141,6 +153,23 @@ abstract class KernelWeights {
 			if (vector != null) vector.horner(rows, stride, degree, poly.argumentOf(s - t), out, off);
 			else poly.weights(s - t, out, off);
 			return s;
+		}
+
+		/** With the vector loops, the axes' Horner chains interleaved (one vector each for W ≤ the lanes). */
+		@Override
+		void weights(final double t0, final double t1, final double t2, final int dims, final double[] out,
+			final int[] starts)
+		{
+			if (vector == null) {
+				super.weights(t0, t1, t2, dims, out, starts);
+				return;
+			}
+			final int s0 = start(t0, width), s1 = start(t1, width), s2 = dims == 3 ? start(t2, width) : 0;
+			starts[0] = s0;
+			starts[1] = s1;
+			starts[2] = s2;
+			vector.horner(rows, stride, degree, poly.argumentOf(s0 - t0), poly.argumentOf(s1 - t1), dims == 3 ? poly
+				.argumentOf(s2 - t2) : 0, dims, out, 0, width, 2 * width);
 		}
 	}
 

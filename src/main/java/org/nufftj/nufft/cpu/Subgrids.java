@@ -107,6 +107,7 @@ final class Subgrids {
 				final int slab = slabs == 1 ? 0 : 2 * i + par;
 				final double[] b = sub[w];
 				final double[] kw = new double[2 * width + weights.room()];
+				final int[] st = new int[3];
 				final double[] c = new double[len];
 				final double[] row = new double[2 * (width + rowPad)];
 				final double[] tw = new double[width * width * width];
@@ -120,10 +121,11 @@ final class Subgrids {
 							c[2 * tr] = samples.re(p + m * (first + tr));
 							c[2 * tr + 1] = samples.im(p + m * (first + tr));
 						}
-						final int x0 = weights.weights(order.t[0][s], kw, 0) - lo[3 * q];
-						final int y0 = weights.weights(order.t[1][s], kw, width) - lo[3 * q + 1];
+						weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kw, st);
+						final int x0 = st[0] - lo[3 * q];
+						final int y0 = st[1] - lo[3 * q + 1];
 						final int z0;
-						if (dims == 3) z0 = weights.weights(order.t[2][s], kw, 2 * width) - lo[3 * q + 2];
+						if (dims == 3) z0 = st[2] - lo[3 * q + 2];
 						else {
 							z0 = 0;
 							kw[2 * width] = 1;
@@ -157,6 +159,7 @@ final class Subgrids {
 				final int slab = slabs == 1 ? 0 : 2 * i + par;
 				final float[] b = sub[w];
 				final double[] kw = new double[2 * width + weights.room()];
+				final int[] st = new int[3];
 				final float[] c = new float[len];
 				final float[] row = new float[2 * (width + rowPadFloat)];
 				final float[] tw = new float[width * width * width];
@@ -189,10 +192,11 @@ final class Subgrids {
 								c[2 * tr + 1] = (float) samples.im(p + m * (first + tr));
 							}
 						}
-						final int x0 = weights.weights(order.t[0][s], kw, 0) - lo[3 * q];
-						final int y0 = weights.weights(order.t[1][s], kw, width) - lo[3 * q + 1];
+						weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kw, st);
+						final int x0 = st[0] - lo[3 * q];
+						final int y0 = st[1] - lo[3 * q + 1];
 						final int z0;
-						if (dims == 3) z0 = weights.weights(order.t[2][s], kw, 2 * width) - lo[3 * q + 2];
+						if (dims == 3) z0 = st[2] - lo[3 * q + 2];
 						else {
 							z0 = 0;
 							kw[2 * width] = 1;

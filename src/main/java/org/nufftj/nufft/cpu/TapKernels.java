@@ -25,4 +25,12 @@ interface TapKernels {
 	 * (the same bits).
 	 */
 	void horner(double[] c, int stride, int degree, double z, double[] out, int o);
+
+	/**
+	 * {@link #horner} for {@code n} (1 to 3) axes at once, z_a into out[o_a …], stored in axis order (a later axis may
+	 * overwrite what an earlier one wrote past its W values): the chains are independent, so they run interleaved
+	 * instead of one after the other.
+	 */
+	void horner(double[] c, int stride, int degree, double z0, double z1, double z2, int n, double[] out, int o0,
+		int o1, int o2);
 }

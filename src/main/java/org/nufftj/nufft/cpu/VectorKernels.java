@@ -124,4 +124,39 @@ final class VectorKernels implements TapKernels {
 			v.intoArray(out, o + j);
 		}
 	}
+
+	@Override
+	public void horner(final double[] c, final int stride, final int degree, final double z0, final double z1,
+		final double z2, final int n, final double[] out, final int o0, final int o1, final int o2)
+	{
+		if (stride != S.length() || n < 2) {
+			horner(c, stride, degree, z0, out, o0);
+			if (n > 1) horner(c, stride, degree, z1, out, o1);
+			if (n > 2) horner(c, stride, degree, z2, out, o2);
+			return;
+		}
+		final double n0 = -z0, n1 = -z1, n2 = -z2;
+		final DoubleVector top = DoubleVector.fromArray(S, c, degree * stride);
+		DoubleVector v0 = top, v1 = top;
+		if (n == 2) {
+			for (int d = degree - 1; d >= 0; d--) {
+				final DoubleVector k = DoubleVector.fromArray(S, c, d * stride);
+				v0 = k.sub(v0.mul(n0));
+				v1 = k.sub(v1.mul(n1));
+			}
+			v0.intoArray(out, o0);
+			v1.intoArray(out, o1);
+			return;
+		}
+		DoubleVector v2 = top;
+		for (int d = degree - 1; d >= 0; d--) {
+			final DoubleVector k = DoubleVector.fromArray(S, c, d * stride);
+			v0 = k.sub(v0.mul(n0));
+			v1 = k.sub(v1.mul(n1));
+			v2 = k.sub(v2.mul(n2));
+		}
+		v0.intoArray(out, o0);
+		v1.intoArray(out, o1);
+		v2.intoArray(out, o2);
+	}
 }

@@ -106,7 +106,10 @@ class VectorScalarParityTest {
 			" transforms, seed " + seed);
 	}
 
-	/** The vector Horner gives every kernel weight with the scalar Horner's bits, W = 2 … 16, at fresh random z. */
+	/**
+	 * The vector Horner gives every kernel weight with the scalar Horner's bits, W = 2 … 16, at fresh random z, one axis
+	 * and two or three at once.
+	 */
 	@org.junit.jupiter.api.Test
 	void vectorHornerIsTheScalarHorner() {
 		final TapKernels vector = VectorSupport.kernels();
@@ -127,6 +130,18 @@ class VectorScalarParityTest {
 					for (int j = 0; j < w; j++)
 						assertTrue(Double.compare(scalar[j], out[3 + j]) == 0, type + " W=" + w + " degree " + p.degree() +
 							" cell " + j + ": " + out[3 + j] + " vs " + scalar[j] + " (seed " + seed + ")");
+					// Two and three axes at once, interleaved, stored in axis order: each axis its own scalar Horner.
+					final int n = 2 + r.nextInt(2);
+					final double[] offs = { off, -w / 2.0 + r.nextDouble(), -w / 2.0 + r.nextDouble() };
+					final double[] all = new double[2 * w + stride];
+					vector.horner(rows, stride, p.degree(), p.argumentOf(offs[0]), p.argumentOf(offs[1]), p.argumentOf(
+						offs[2]), n, all, 0, w, 2 * w);
+					for (int a = 0; a < n; a++) {
+						p.weights(offs[a], scalar, 0);
+						for (int j = 0; j < w; j++)
+							assertTrue(Double.compare(scalar[j], all[a * w + j]) == 0, type + " W=" + w + " axis " + a +
+								" of " + n + " cell " + j + " (seed " + seed + ")");
+					}
 				}
 			}
 		}
