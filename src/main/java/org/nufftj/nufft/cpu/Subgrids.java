@@ -201,7 +201,7 @@ final class Subgrids {
 							z0 = 0;
 							kw[2 * width] = 1;
 						}
-						if (count == 1) spreadOne(b, kw, c, row, tw, ti, x0, y0, z0, ex, ey);
+						if (count == 1) spreadOne(b, kw, c, row, x0, y0, z0, ex, ey);
 						else spreadMany(b, kw, c, tw, ti, x0, y0, z0, ex, ey, len);
 					}
 					addWrapped(b, q, len, g);
@@ -241,8 +241,8 @@ final class Subgrids {
 	 * subgrid (the float path runs only with {@link #vector}): a row of W ≤ 8 is one vector of 16 floats with AVX-512,
 	 * where the double row took two.
 	 */
-	private void spreadOne(final float[] b, final double[] kw, final float[] c, final float[] row, final float[] rk,
-		final int[] ro, final int x0, final int y0, final int z0, final int ex, final int ey)
+	private void spreadOne(final float[] b, final double[] kw, final float[] c, final float[] row, final int x0,
+		final int y0, final int z0, final int ex, final int ey)
 	{
 		final int w = width, wz = dims == 3 ? w : 1;
 		final double cr = c[0], ci = c[1];
@@ -250,15 +250,7 @@ final class Subgrids {
 			row[2 * a] = (float) (kw[a] * cr);
 			row[2 * a + 1] = (float) (kw[a] * ci);
 		}
-		int rows = 0;
-		for (int e = 0; e < wz; e++) {
-			final double kz = kw[2 * w + e];
-			for (int r = 0; r < w; r++, rows++) {
-				rk[rows] = (float) (kw[w + r] * kz);
-				ro[rows] = 2 * (((z0 + e) * ey + y0 + r) * ex + x0);
-			}
-		}
-		vector.add(b, row, 2 * (w + rowPadFloat), rk, ro, rows);
+		vector.addRows(b, row, 2 * (w + rowPadFloat), kw, w, wz, 2 * ((z0 * ey + y0) * ex + x0), 2 * ex, 2 * ex * ey);
 	}
 
 	/**

@@ -16,6 +16,14 @@ interface TapKernels {
 	/** The same in float: the subgrids of a float plan's several-transform spreading ({@link Subgrids}). */
 	void add(float[] b, float[] c, int len, float[] tw, int[] ti, int n);
 
+	/**
+	 * One transform's window rows on a float subgrid without a tap list: for e &lt; wz and r &lt; w, with the weight
+	 * k = (float) (kw[w + r]·kw[2w + e]), b[base + e·planeStride + r·rowStride + j] += k·row[j] for j &lt; len (a
+	 * multiple of 2·{@link #lanes()}): the sums of {@link #add(float[], float[], int, float[], int[], int)} over the same
+	 * rows.
+	 */
+	void addRows(float[] b, float[] row, int len, double[] kw, int w, int wz, int base, int rowStride, int planeStride);
+
 	/** acc[j] = Σ_t tw[t]·g[ti[t] + j] for j &lt; len (len even). */
 	void gather(double[] g, double[] acc, int len, double[] tw, int[] ti, int n);
 
