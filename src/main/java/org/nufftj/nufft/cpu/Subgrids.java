@@ -224,6 +224,10 @@ final class Subgrids {
 			row[2 * a] = kw[a] * cr;
 			row[2 * a + 1] = kw[a] * ci;
 		}
+		if (vector != null) {
+			vector.addRows(b, row, 2 * (w + rowPad), kw, w, wz, 2 * ((z0 * ey + y0) * ex + x0), 2 * ex, 2 * ex * ey);
+			return;
+		}
 		int rows = 0;
 		for (int e = 0; e < wz; e++) {
 			final double kz = kw[2 * w + e];
@@ -232,8 +236,7 @@ final class Subgrids {
 				ro[rows] = 2 * (((z0 + e) * ey + y0 + r) * ex + x0);
 			}
 		}
-		if (vector != null) vector.add(b, row, 2 * (w + rowPad), rk, ro, rows);
-		else Rows.add(b, row, 2 * w, rk, ro, rows);
+		Rows.add(b, row, 2 * w, rk, ro, rows);
 	}
 
 	/**

@@ -24,6 +24,10 @@ interface TapKernels {
 	 */
 	void addRows(float[] b, float[] row, int len, double[] kw, int w, int wz, int base, int rowStride, int planeStride);
 
+	/** The same on a double subgrid (weights k = kw[w + r]·kw[2w + e]; len a multiple of {@link #lanes()}). */
+	void addRows(double[] b, double[] row, int len, double[] kw, int w, int wz, int base, int rowStride,
+		int planeStride);
+
 	/** acc[j] = Σ_t tw[t]·g[ti[t] + j] for j &lt; len (len even). */
 	void gather(double[] g, double[] acc, int len, double[] tw, int[] ti, int n);
 

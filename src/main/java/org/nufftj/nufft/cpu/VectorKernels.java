@@ -98,6 +98,24 @@ final class VectorKernels implements TapKernels {
 	}
 
 	@Override
+	public void addRows(final double[] b, final double[] row, final int len, final double[] kw, final int w,
+		final int wz, final int base, final int rowStride, final int planeStride)
+	{
+		final int l = S.length();
+		for (int j = 0; j < len; j += l) {
+			final DoubleVector v = DoubleVector.fromArray(S, row, j);
+			for (int e = 0; e < wz; e++) {
+				final double kz = kw[2 * w + e];
+				final int plane = base + e * planeStride + j;
+				for (int r = 0; r < w; r++) {
+					final int i = plane + r * rowStride;
+					DoubleVector.fromArray(S, b, i).sub(v.mul(-(kw[w + r] * kz))).intoArray(b, i);
+				}
+			}
+		}
+	}
+
+	@Override
 	public void gather(final double[] g, final double[] acc, final int len, final double[] tw, final int[] ti,
 		final int n)
 	{
