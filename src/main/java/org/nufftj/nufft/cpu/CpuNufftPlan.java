@@ -71,6 +71,8 @@ public final class CpuNufftPlan implements NufftPlan {
 	private final GridFft fft;
 	/** The Vector API batch loops, or null for the scalar ones ({@link VectorSupport}, decided when the plan is made). */
 	private final TapKernels vector = VectorSupport.kernels();
+	/** Room after a tap list for a vector's stores past its end ({@link TapKernels#taps}: up to the lane count). */
+	private final int tapSlack = vector == null ? 0 : vector.lanes();
 	private final StageTimes times = new StageTimes();
 	/** wrap[a][l + offset[a]] = l mod n_a for every index a window can reach. */
 	private final int[][] wrap;
@@ -391,6 +393,10 @@ public final class CpuNufftPlan implements NufftPlan {
 		}
 		final int w = width;
 		final int wz = window(o, s, kw, cells);
+		if (vector != null) {
+			final int n = vector.taps(kw, w, wz, cells, len, tw, ti);
+			if (n >= 0) return n;
+		}
 		int t = 0;
 		for (int e = 0; e < wz; e++) {
 			for (int b = 0; b < w; b++) {
@@ -463,8 +469,8 @@ public final class CpuNufftPlan implements NufftPlan {
 		run.each((m + chunk - 1) / chunk, (w, i) -> {
 			final double[] kw = new double[2 * width + weights.room()];
 			final int[] cells = new int[width + width * width];
-			final double[] tw = new double[width * width * width];
-			final int[] ti = new int[width * width * width];
+			final double[] tw = new double[width * width * width + tapSlack];
+			final int[] ti = new int[width * width * width + tapSlack];
 			final double[] col = new double[2 * width];
 			final double[] acc = new double[2 * count];
 			final int end = Math.min(m, (i + 1) * chunk);
@@ -687,8 +693,8 @@ public final class CpuNufftPlan implements NufftPlan {
 		run.ranges(o.count(), (w, from, to) -> {
 			final double[] kw = new double[2 * width + weights.room()];
 			final int[] cells = new int[width + width * width];
-			final double[] tw = new double[per];
-			final int[] ti = new int[per];
+			final double[] tw = new double[per + tapSlack];
+			final int[] ti = new int[per + tapSlack];
 			for (int s = from; s < to; s++) {
 				taps(o, s, kw, cells, tw, ti, 1);
 				System.arraycopy(tw, 0, weight, s * per, per);

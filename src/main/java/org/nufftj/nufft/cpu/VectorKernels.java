@@ -2,6 +2,8 @@ package org.nufftj.nufft.cpu;
 
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorShape;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -14,6 +16,9 @@ final class VectorKernels implements TapKernels {
 
 	private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
 	private static final VectorSpecies<Float> F = FloatVector.SPECIES_PREFERRED;
+	/** Ints with as many lanes as {@link #S}: the offsets of a row of taps beside its weights. */
+	private static final VectorSpecies<Integer> I = IntVector.SPECIES_PREFERRED.length() == S.length() ?
+		IntVector.SPECIES_PREFERRED : VectorSpecies.of(int.class, VectorShape.forBitSize(32 * S.length()));
 
 	@Override
 	public int lanes() { return S.length(); }
@@ -113,6 +118,24 @@ final class VectorKernels implements TapKernels {
 				}
 			}
 		}
+	}
+
+	@Override
+	public int taps(final double[] kw, final int w, final int wz, final int[] cells, final int len, final double[] tw,
+		final int[] ti)
+	{
+		if (w < 3 || w > S.length()) return -1;
+		final DoubleVector kx = DoubleVector.fromArray(S, kw, 0);
+		final IntVector cx = IntVector.fromArray(I, cells, 0).mul(len);
+		int t = 0;
+		for (int e = 0; e < wz; e++) {
+			final double kz = kw[2 * w + e];
+			for (int b = 0; b < w; b++, t += w) {
+				kx.mul(kw[w + b] * kz).intoArray(tw, t);
+				cx.add(len * cells[w + e * w + b]).intoArray(ti, t);
+			}
+		}
+		return t;
 	}
 
 	@Override

@@ -146,4 +146,37 @@ class VectorScalarParityTest {
 			}
 		}
 	}
+
+	/** The vector tap list is the scalar one, weight by weight (same bits) and offset by offset, 2D and 3D, W = 3 … 8. */
+	@org.junit.jupiter.api.Test
+	void vectorTapListIsTheScalarOne() {
+		final TapKernels vector = VectorSupport.kernels();
+		Assumptions.assumeTrue(vector != null, "no Vector API loops in this JVM: " + VectorSupport.unavailableReason());
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		for (int w = 3; w <= Math.min(8, vector.lanes()); w++) {
+			for (final int wz : new int[] { 1, w }) {
+				final int len = 2 * (1 + r.nextInt(16));
+				final double[] kw = new double[3 * w + 16];
+				for (int i = 0; i < 3 * w; i++) kw[i] = r.nextDouble();
+				if (wz == 1) kw[2 * w] = 1;
+				final int[] cells = new int[w + w * w];
+				for (int i = 0; i < cells.length; i++) cells[i] = r.nextInt(1 << 20);
+				final double[] tw = new double[w * w * w + 16];
+				final int[] ti = new int[w * w * w + 16];
+				final int n = vector.taps(kw, w, wz, cells, len, tw, ti);
+				assertTrue(n == w * w * wz, "W=" + w + " wz=" + wz + ": " + n + " taps");
+				int t = 0;
+				for (int e = 0; e < wz; e++) {
+					for (int b = 0; b < w; b++) {
+						final double kyz = kw[w + b] * kw[2 * w + e];
+						for (int a = 0; a < w; a++, t++) {
+							assertTrue(Double.compare(kyz * kw[a], tw[t]) == 0 && len * (cells[w + e * w + b] + cells[a]) ==
+								ti[t], "W=" + w + " wz=" + wz + " tap " + t + " (seed " + seed + ")");
+						}
+					}
+				}
+			}
+		}
+	}
 }
