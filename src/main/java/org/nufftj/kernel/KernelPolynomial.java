@@ -83,11 +83,8 @@ public final class KernelPolynomial {
 	public static KernelPolynomial fit(final Kernel kernel, final double tolerance, final int minDegree,
 		final int maxDegree)
 	{
-		for (int d = minDegree; d <= maxDegree; d++) {
-			final KernelPolynomial p = new KernelPolynomial(kernel, d);
-			if (p.maxError <= tolerance) return p;
-		}
-		return null;
+		final KernelPolynomial p = fitOrBest(kernel, tolerance, minDegree, maxDegree);
+		return p.maxError <= tolerance ? p : null;
 	}
 
 	/**
@@ -96,11 +93,24 @@ public final class KernelPolynomial {
 	 * square-root edge), the cheapest degree at the stall.
 	 */
 	public static KernelPolynomial best(final Kernel kernel, final int minDegree, final int maxDegree) {
+		return fitOrBest(kernel, -1, minDegree, maxDegree);
+	}
+
+	/**
+	 * In one pass over the degrees: {@link #fit} when a degree reaches {@code tolerance} (its {@link #maxError()} says
+	 * so), else {@link #best} — so that a caller that takes the best fit where none reaches the tolerance builds each
+	 * degree once.
+	 */
+	public static KernelPolynomial fitOrBest(final Kernel kernel, final double tolerance, final int minDegree,
+		final int maxDegree)
+	{
 		final KernelPolynomial[] fits = new KernelPolynomial[maxDegree - minDegree + 1];
 		double least = Double.POSITIVE_INFINITY;
 		for (int d = minDegree; d <= maxDegree; d++) {
-			fits[d - minDegree] = new KernelPolynomial(kernel, d);
-			least = Math.min(least, fits[d - minDegree].maxError);
+			final KernelPolynomial p = new KernelPolynomial(kernel, d);
+			if (p.maxError <= tolerance) return p;
+			fits[d - minDegree] = p;
+			least = Math.min(least, p.maxError);
 		}
 		for (final KernelPolynomial p : fits) if (p.maxError <= 1.25 * least) return p;
 		throw new IllegalStateException("unreachable: the least error is one of the fits'");

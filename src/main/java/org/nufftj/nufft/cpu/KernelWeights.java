@@ -23,7 +23,12 @@ abstract class KernelWeights {
 	final int width;
 
 	KernelWeights(final int width) {
+		this(width, Double.NaN);
+	}
+
+	KernelWeights(final int width, final double fittedModel) {
 		this.width = width;
+		this.fittedModel = fittedModel;
 	}
 
 	/**
@@ -51,7 +56,7 @@ abstract class KernelWeights {
 	 * The error model of the plan with the kernel as the weights evaluate it: NaN where the weights are the kernel
 	 * itself (a fit within {@link KernelPolynomial#toleranceFor}(ε), the formula), else the model the fit was accepted by.
 	 */
-	double fittedModel = Double.NaN;
+	final double fittedModel;
 
 	/**
 	 * Most error (relative to ψ(0)) a stalled fit may have: float plans only, and within the 1e-5 to which the engines'
@@ -74,16 +79,12 @@ abstract class KernelWeights {
 	static KernelWeights online(final Kernel k, final double tolerance, final Precision precision, final double bound,
 		final ToDoubleFunction<Kernel> model, final TapKernels vector)
 	{
-		final KernelPolynomial p = KernelPolynomial.fit(k, KernelPolynomial.toleranceFor(tolerance), 2, 24);
-		if (p != null) return new Polynomial(p, vector);
-		final KernelPolynomial best = precision == Precision.FLOAT ? KernelPolynomial.best(k, 2, 24) : null;
-		if (best != null && best.maxError() <= STALLED_FIT_LIMIT) {
-			final double m = model.applyAsDouble(best.asKernel(k));
-			if (m <= bound) {
-				final KernelWeights w = new Polynomial(best, vector);
-				w.fittedModel = m;
-				return w;
-			}
+		final double fitTolerance = KernelPolynomial.toleranceFor(tolerance);
+		final KernelPolynomial p = KernelPolynomial.fitOrBest(k, fitTolerance, 2, 24);
+		if (p.maxError() <= fitTolerance) return new Polynomial(p, vector, Double.NaN);
+		if (precision == Precision.FLOAT && p.maxError() <= STALLED_FIT_LIMIT) {
+			final double m = model.applyAsDouble(p.asKernel(k));
+			if (m <= bound) return new Polynomial(p, vector, m);
 		}
 		return k.type() == KernelType.EXP_SEMICIRCLE ? new ExpSemicircleOnline(k) : new Generic(k);
 	}
@@ -135,8 +136,8 @@ abstract class KernelWeights {
 		private final double[] rows;
 		private final int stride, degree;
 
-		Polynomial(final KernelPolynomial p, final TapKernels vector) {
-			super(p.width());
+		Polynomial(final KernelPolynomial p, final TapKernels vector, final double fittedModel) {
+			super(p.width(), fittedModel);
 			poly = p;
 			this.vector = vector;
 			degree = p.degree();

@@ -31,8 +31,9 @@ interface TapKernels {
 	/**
 	 * A point's window as a tap list, as the scalar loop of CpuNufftPlan builds it: for e &lt; wz, b &lt; w, a &lt; w and
 	 * t = (e·w + b)·w + a, tw[t] = (kw[w + b]·kw[2w + e])·kw[a] and ti[t] = len·(cells[w + e·w + b] + cells[a]), one
-	 * row of W taps per vector. Returns w²·wz, or −1 (nothing written) where W does not fit it (W &lt; 3 or more than
-	 * {@link #lanes()}). May write up to {@link #lanes()} values past the last tap, and reads kw[0 … lanes()).
+	 * row of W taps per vector. Returns w²·wz, or −1 (nothing written) where a row does not fit one vector: W more than
+	 * {@link #lanes()}, or kw or cells shorter than a vector (it reads kw[0 … lanes()) and cells[0 … lanes())). May
+	 * write up to {@link #lanes()} values past the last tap.
 	 */
 	int taps(double[] kw, int w, int wz, int[] cells, int len, double[] tw, int[] ti);
 

@@ -124,7 +124,8 @@ final class VectorKernels implements TapKernels {
 	public int taps(final double[] kw, final int w, final int wz, final int[] cells, final int len, final double[] tw,
 		final int[] ti)
 	{
-		if (w < 3 || w > S.length()) return -1;
+		final int l = S.length();
+		if (w > l || kw.length < l || cells.length < l) return -1;
 		final DoubleVector kx = DoubleVector.fromArray(S, kw, 0);
 		final IntVector cx = IntVector.fromArray(I, cells, 0).mul(len);
 		int t = 0;
