@@ -18,6 +18,7 @@ import org.nufftj.app.Session;
 import org.nufftj.app.tune.TuneDirection;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
+import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.nufft.TuneMode;
 import org.nufftj.trajectory.Trajectory;
 
@@ -118,7 +119,8 @@ final class BenchCommand implements Callable<Integer> {
 					final float[] samples = Benchmark.random(2 * m * c, random);
 					final float[] image = Benchmark.random(2 * size * size * c, random);
 					if (adj) row(out, eps, c, "adjoint", plan, () -> plan.adjoint(samples, image), m,
-						plan.parameters() + String.format(", plan %.1f ms, setPoints %.1f ms", planMs, pointsMs));
+						plan.parameters() + String.format(", on these points %.3g, plan %.1f ms, setPoints %.1f ms",
+							ParameterChoice.expectedError(plan.parameters(), t), planMs, pointsMs));
 					if (fwd) row(out, eps, c, "forward", plan, () -> plan.forward(image, samples), m, "");
 					if (tune != TuneMode.OFF) tunedRows(out, session, t, img, c, o.withTuning(tune, tuning.budget), eps,
 						samples, image, adj, fwd, plan);
