@@ -416,3 +416,197 @@ __device__ void axis_body(typename Cplx<T>::type* data, long long lines, int n, 
 
 FFT_AXIS_ENTRY(float, f, 512)
 FFT_AXIS_ENTRY(double, d, 256)
+
+// ---- Fixed-length axis kernels (issue 14: the own FFT within 1.5x of cuFFT) ----
+// fft_axis_S_N_fw / _bw: fft_axis for one length N known at compile time and one sign, for the grid lengths the NUFFT
+// plans make most (FFT_FIXED below; GpuOwnFft.FIXED lists the same). The generic kernel spends its issue slots on
+// index arithmetic (divisions by run-time n, ns and cols; Nsight Compute: integer pipeline the busiest); here every
+// pass's radix, span ns and line length are constants (the divisions become multiplications and shifts, the pass loop
+// is unrolled), the tile width is a power of two (a shift), the sign folds into the butterflies, and the twiddles come
+// from one table per length in the module's global memory (filled once by fft_twiddles_init) instead of n sincospi per
+// block. Same passes, same order, same arithmetic per element as fft_axis (the tests compare both with cuFFT).
+
+/** The radix of the next pass for the rest of the length (the order of GpuOwnFft.factors: 8s, 4, 2, 3, 5, 7). */
+__host__ __device__ constexpr int next_radix(int rest) {
+	return rest % 8 == 0 ? 8 : rest % 4 == 0 ? 4 : rest % 2 == 0 ? 2 : rest % 3 == 0 ? 3 : rest % 5 == 0 ? 5 : 7;
+}
+
+#define FFT_FIXED(X) X(64) X(96) X(128) X(160) X(192) X(256) X(320) X(384) X(480) X(512) X(640) X(768) X(1024)
+#define NJ_TW_SUM(N) + N
+#define NJ_TW_COMMA(N) , N
+/** Twiddle entries of all fixed lengths: tables of N values e^{+2 pi i t / N} one after the other. */
+#define NJ_TW_TOTAL (0 FFT_FIXED(NJ_TW_SUM))
+__device__ float2 nj_tw_f[NJ_TW_TOTAL];
+__device__ double2 nj_tw_d[NJ_TW_TOTAL];
+
+/** Where the table of length N starts (the sum of the fixed lengths before it). */
+__host__ __device__ constexpr int tw_offset(int n) {
+	constexpr int lengths[] = { 0 FFT_FIXED(NJ_TW_COMMA) };
+	int off = 0;
+	for (int i = 1; i < (int) (sizeof(lengths) / sizeof(int)) && lengths[i] != n; i++) off += lengths[i];
+	return off;
+}
+
+template <typename T>
+__device__ __forceinline__ const typename Cplx<T>::type* tw_table();
+template <>
+__device__ __forceinline__ const float2* tw_table<float>() { return nj_tw_f; }
+template <>
+__device__ __forceinline__ const double2* tw_table<double>() { return nj_tw_d; }
+
+/** Fills the twiddle tables (both precisions from double sincospi); GpuOwnFft launches it once per backend. */
+extern "C" __global__ void fft_twiddles_init() {
+	constexpr int lengths[] = { 0 FFT_FIXED(NJ_TW_COMMA) };
+	int off = 0;
+	for (int i = 1; i < (int) (sizeof(lengths) / sizeof(int)); i++) {
+		const int n = lengths[i];
+		for (int t = blockIdx.x * blockDim.x + threadIdx.x; t < n; t += gridDim.x * blockDim.x) {
+			double s, c;
+			sincospi(2.0 * t / n, &s, &c);
+			nj_tw_d[off + t] = make_double2(c, s);
+			nj_tw_f[off + t] = make_float2((float) c, (float) s);
+		}
+		off += n;
+	}
+}
+
+/** One Stockham pass of radix R at span NS over `cols` lines of the constant length N in shared memory (smem_pass). */
+template <typename T, int R, int N, int NS, int SIGN>
+__device__ __forceinline__ void smem_pass_fixed(const typename Cplx<T>::type* src, typename Cplx<T>::type* dst,
+	const typename Cplx<T>::type* __restrict__ tw, int cols, bool contig, int colShift)
+{
+	typedef typename Cplx<T>::type C;
+	constexpr int M = N / R, STRIDE = N / (NS * R);
+	const int total = M * cols;
+	for (int b = threadIdx.x; b < total; b += blockDim.x) {
+		int j, c, es, cs;
+		if (contig) {
+			c = b / M;
+			j = b - c * M;
+			es = 1;
+			cs = N;
+		}
+		else {
+			j = b >> colShift;
+			c = b & (cols - 1);
+			es = cols;
+			cs = 1;
+		}
+		const int k = j % NS, jq = j / NS;
+		C v[R];
+#pragma unroll
+		for (int r = 0; r < R; r++) v[r] = src[pad16(c * cs + (j + r * M) * es)];
+		if (NS > 1 && k > 0) {
+			C w1 = __ldg(tw + k * STRIDE);
+			if (SIGN < 0) w1.y = -w1.y;
+			C w = w1;
+#pragma unroll
+			for (int r = 1; r < R; r++) {
+				v[r] = cmul(v[r], w);
+				if (r + 1 < R) w = cmul(w, w1);
+			}
+		}
+		butterfly<T, R>(v, SIGN);
+		const int d = jq * NS * R + k;
+#pragma unroll
+		for (int q = 0; q < R; q++) dst[pad16(c * cs + (d + q * NS) * es)] = v[q];
+	}
+}
+
+/** The passes from span NS on (ping-pong src/dst, a barrier after each); returns the buffer that holds the result. */
+template <typename T, int N, int NS, int SIGN>
+__device__ __forceinline__ typename Cplx<T>::type* passes_fixed(typename Cplx<T>::type* src,
+	typename Cplx<T>::type* dst, const typename Cplx<T>::type* __restrict__ tw, int cols, bool contig, int colShift)
+{
+	if constexpr (NS >= N) return src;
+	else {
+		constexpr int R = next_radix(N / NS);
+		smem_pass_fixed<T, R, N, NS, SIGN>(src, dst, tw, cols, contig, colShift);
+		__syncthreads();
+		return passes_fixed<T, N, NS * R, SIGN>(dst, src, tw, cols, contig, colShift);
+	}
+}
+
+/** Global index of shared element f for the constant length N (element() with constant divisions). */
+template <int N>
+__device__ __forceinline__ long long element_fixed(int f, int cols, int colShift, bool contig, int valid,
+	const long long* lineBase, long long gbase, long long inner)
+{
+	int c, e;
+	if (contig) {
+		c = f / N;
+		e = f - c * N;
+		return c < valid ? lineBase[c] + e : -1;
+	}
+	e = f >> colShift;
+	c = f & (cols - 1);
+	return c < valid ? gbase + (long long) e * inner + c : -1;
+}
+
+/**
+ * axis_body for the constant length N and sign: the same lines per block, loads, passes and stores. Tiles (strided
+ * lines) need a power-of-two cols (colShift = log2 cols; GpuOwnFft uses the generic kernel otherwise). Shared memory:
+ * two buffers of pad16(N cols) + 1 complex values, then cols line offsets (no twiddle table: it is global).
+ */
+template <typename T, int N, int SIGN>
+__device__ void axis_fixed(typename Cplx<T>::type* data, long long lines, long long inner, int cols, int colShift,
+	const LineSelect& sel)
+{
+	typedef typename Cplx<T>::type C;
+	extern __shared__ __align__(16) unsigned char nj_fft_smem[];
+	C* const buf0 = reinterpret_cast<C*>(nj_fft_smem);
+	C* const buf1 = buf0 + pad16(N * cols) + 1;
+	long long* const lineBase = reinterpret_cast<long long*>(buf1 + pad16(N * cols) + 1);
+	const bool contig = inner == 1;
+	const int count = N * cols;
+	long long gbase = 0;
+	int valid;
+	if (contig) {
+		const long long line0 = (long long) blockIdx.x * cols;
+		valid = (int) min((long long) cols, lines - line0);
+		for (int c = threadIdx.x; c < valid; c += blockDim.x) lineBase[c] = selected_line(line0 + c, sel) * N;
+	}
+	else {
+		const long long tiles = (inner + cols - 1) / cols;
+		const long long so = blockIdx.x / tiles, i0 = (blockIdx.x - so * tiles) * cols;
+		gbase = selected_line(so, sel) * N * inner + i0;
+		valid = (int) min((long long) cols, inner - i0);
+	}
+	__syncthreads();
+	for (int f0 = threadIdx.x; f0 < count; f0 += UNROLL * blockDim.x) {
+		C v[UNROLL];
+#pragma unroll
+		for (int u = 0; u < UNROLL; u++) {
+			const int f = f0 + u * blockDim.x;
+			if (f < count) {
+				const long long g = element_fixed<N>(f, cols, colShift, contig, valid, lineBase, gbase, inner);
+				if (g >= 0) v[u] = data[g];
+			}
+		}
+#pragma unroll
+		for (int u = 0; u < UNROLL; u++) {
+			const int f = f0 + u * blockDim.x;
+			if (f < count) buf0[pad16(f)] = v[u];
+		}
+	}
+	__syncthreads();
+	const C* const out = passes_fixed<T, N, 1, SIGN>(buf0, buf1, tw_table<T>() + tw_offset(N), cols, contig, colShift);
+	for (int f = threadIdx.x; f < count; f += blockDim.x) {
+		const long long g = element_fixed<N>(f, cols, colShift, contig, valid, lineBase, gbase, inner);
+		if (g >= 0) data[g] = out[pad16(f)];
+	}
+}
+
+#define FFT_AXIS_FIXED_ENTRY(T, S, THREADS, N, DIR, SIGN)                                                              \
+	extern "C" __global__ void __launch_bounds__(THREADS) fft_axis_##S##_##N##_##DIR(Cplx<T>::type* data,              \
+		long long lines, long long inner, int cols, int colShift, int n1, int s1, int c1, int n2, int s2, int c2)       \
+	{                                                                                                                  \
+		const LineSelect sel = { n1, s1, c1, n2, s2, c2 };                                                             \
+		axis_fixed<T, N, SIGN>(data, lines, inner, cols, colShift, sel);                                               \
+	}
+#define FFT_AXIS_FIXED_ALL(N)                                                                                          \
+	FFT_AXIS_FIXED_ENTRY(float, f, 512, N, fw, -1)                                                                     \
+	FFT_AXIS_FIXED_ENTRY(float, f, 512, N, bw, 1)                                                                      \
+	FFT_AXIS_FIXED_ENTRY(double, d, 256, N, fw, -1)                                                                    \
+	FFT_AXIS_FIXED_ENTRY(double, d, 256, N, bw, 1)
+FFT_FIXED(FFT_AXIS_FIXED_ALL)

@@ -19,7 +19,10 @@ import jcuda.driver.JCudaDriver;
  * ({@link #sharedLayout}) runs all its passes in one launch of {@code fft_axis}, in place; another runs one launch per
  * pass, ping-ponging between the data and one scratch array of the same size (kept, grown as needed; the result is
  * copied back when an odd number of passes ends in the scratch). The system property {@code nufftj.ownFftShared=false}
- * turns the shared-memory path off (for benchmarks and tests of the global passes).
+ * turns the shared-memory path off (for benchmarks and tests of the global passes). A shared-memory axis of one of the
+ * lengths in {@link #FIXED} runs a kernel compiled for that length and sign ({@code fft_axis_S_N_fw|bw}: constant
+ * divisions, unrolled passes, a global twiddle table filled once by {@code fft_twiddles_init}); the system property
+ * {@code nufftj.ownFftFixed=false} keeps every axis on the generic kernel (benchmarks, tests).
  * Lengths must factor into 2, 3, 5 and 7 (the grid sizes of {@link org.nufftj.nufft.ParameterChoice}); others are
  * refused naming the length. Asynchronous on the stream; use with the device's context current.
  */
@@ -31,10 +34,15 @@ final class GpuOwnFft implements AutoCloseable {
 	private static final int BLOCK = 256, MAX_BLOCKS = 8192;
 	/** Elements (float complex; half as many double) one shared-memory block aims at: 32 KiB per buffer. */
 	static final int SHARED_ELEMENTS = 4096;
+	/** Lengths with a kernel of their own (kernels/fft.cu FFT_FIXED: the same list). */
+	static final int[] FIXED = { 64, 96, 128, 160, 192, 256, 320, 384, 480, 512, 640, 768, 1024 };
 
 	private final GpuDevice device;
 	private final CUstream stream;
 	private final boolean shared;
+	private final boolean fixed;
+	/** Whether fft_twiddles_init ran on this stream (before the first fixed-length launch). */
+	private boolean twiddles;
 	private DeviceArray scratch;
 	/**
 	 * The launches of the most recent transforms (by data address, shape, sign and pruning), least recent dropped. A
@@ -55,6 +63,7 @@ final class GpuOwnFft implements AutoCloseable {
 		this.device = device;
 		this.stream = stream;
 		shared = !"false".equalsIgnoreCase(System.getProperty("nufftj.ownFftShared", "true").trim());
+		fixed = !"false".equalsIgnoreCase(System.getProperty("nufftj.ownFftFixed", "true").trim());
 	}
 
 	/** Transforms {@code batch} arrays of {@code size} at {@code data} in place; queued on the stream. */
@@ -124,6 +133,23 @@ final class GpuOwnFft implements AutoCloseable {
 			}
 			final int[] layout = shared ? sharedLayout(n, radices.length, inner, lines, dbl ? 16 : 8, device
 				.sharedMemoryOptin(), device.multiprocessors()) : null;
+			final int colShift = layout == null || layout[0] != Integer.highestOneBit(layout[0]) ? -1 :
+				Integer.numberOfTrailingZeros(layout[0]);
+			if (layout != null && fixed && Arrays.binarySearch(FIXED, n) >= 0 && (inner == 1 || colShift >= 0)) {
+				if (!twiddles) {
+					check(JCudaDriver.cuLaunchKernel(device.prepare(MODULE, "fft_twiddles_init", 0), 8, 1, 1, 256, 1, 1, 0,
+						stream, null, null), "cuLaunchKernel(fft_twiddles_init)");
+					twiddles = true;
+				}
+				// fft_axis_S_N_DIR(C* data, long long lines, long long inner, int cols, int colShift, int n1, int s1,
+				// int c1, int n2, int s2, int c2); no twiddle table in shared memory
+				final String name = "fft_axis_" + (dbl ? "d" : "f") + "_" + n + (sign < 0 ? "_fw" : "_bw");
+				kernels.add(new Launch(name, layout[2], layout[3], layout[1] - n * (dbl ? 16 : 8), new KernelArgs()
+					.pointer(in).i64(lines).i64(inner).i32(layout[0]).i32(Math.max(colShift, 0)).i32(sel[0]).i32(sel[1])
+					.i32(sel[2]).i32(sel[3]).i32(sel[4]).i32(sel[5]).build(), what + ", axis " + a + " in shared memory (" +
+						n + "-point kernel), " + layout[0] + " lines per block, " + lines + " of " + outer + " lines"));
+				continue;
+			}
 			if (layout != null) {
 				long packed = 0;
 				for (int p = 0; p < radices.length; p++) packed |= (long) radices[p] << 4 * p;

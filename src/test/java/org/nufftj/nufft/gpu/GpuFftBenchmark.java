@@ -12,8 +12,9 @@ import org.nufftj.nufft.TestBuffers;
 /**
  * NUFFT-J's own GPU FFT (kernels/fft.cu) against cuFFT on the same buffers: the backend's in-place forward FFT of
  * NUFFT grid sizes (σ = 1.5 grids of 256² and 512² images, 8 coils; 3D grids), float and double, CUDA events around
- * the call, median of 20 after 3 warm-up calls, each engine on its own backend (the engine is chosen when a backend
- * opens): cuFFT, the own FFT as shipped and the own FFT with global passes only. Own and cuFFT results are compared
+ * the call, median of 50 after 5 warm-up calls in 3 rounds over the engines (median of the rounds), each engine on its
+ * own backend (the engine is chosen when a backend opens): cuFFT, the own FFT as shipped, the own FFT with the
+ * generic kernel only, and with global passes only. Own and cuFFT results are compared
  * too (relative l2).
  */
 final class GpuFftBenchmark {
@@ -22,18 +23,22 @@ final class GpuFftBenchmark {
 
 	static String report() {
 		final StringBuilder md = new StringBuilder("\n## Own FFT (kernels/fft.cu) against cuFFT\n\n");
-		md.append("In-place forward FFT on the device, median of 20 calls after 3 warm-up calls (CUDA events). ")
-			.append("own = the shipped path (an axis whose lines fit a block's shared memory in one launch, others ")
-			.append("one launch per pass); own global = every pass a launch (`nufftj.ownFftShared=false`, the path ")
-			.append("before shared-memory axes). difference = relative l2 between own and cuFFT results.\n\n");
-		md.append("| size | batch | precision | cuFFT ms | own ms | own global ms | own / cuFFT | own global / cuFFT | ")
-			.append("difference |\n|---|---|---|---|---|---|---|---|---|\n");
+		md.append("In-place forward FFT on the device, CUDA events; per engine the median of 50 calls after 5 warm-up ")
+			.append("calls, in 3 rounds over the engines (each on its own backend: the engine is chosen when a backend ")
+			.append("opens), the median of the rounds. own = the shipped path (an axis whose lines fit a block's shared ")
+			.append("memory in one launch, with the kernel compiled for its length where there is one, others one launch ")
+			.append("per pass); own generic = the same with the run-time-length kernel only (`nufftj.ownFftFixed=false`); ")
+			.append("own global = every pass a launch (`nufftj.ownFftShared=false`). difference = relative l2 between ")
+			.append("own and cuFFT results.\n\n");
+		md.append("| size | batch | precision | cuFFT ms | own ms | own generic ms | own global ms | own / cuFFT | ")
+			.append("own generic / cuFFT | own global / cuFFT | difference |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
 		final String before = System.getProperty("nufftj.fft");
 		try {
 			final int[][] sizes = { { 384, 384 }, { 768, 768 }, { 1024, 1024 }, { 192, 192, 192 }, { 384, 384 },
 				{ 256, 256, 256 }, { 96, 96, 96 } };
 			final int[] batches = { 8, 8, 1, 1, 8, 1, 8 };
 			final boolean[] dbl = { false, false, false, false, true, false, false };
+			final int engines = 4, rounds = 3;
 			for (int s = 0; s < sizes.length; s++) {
 				final int[] size = sizes[s];
 				final int batch = batches[s];
@@ -43,24 +48,36 @@ final class GpuFftBenchmark {
 				final java.util.Random r = new java.util.Random(s);
 				for (int i = 0; i < x.length; i++) x[i] = r.nextGaussian();
 				final Precision p = dbl[s] ? Precision.DOUBLE : Precision.FLOAT;
-				final double[] ms = new double[3];
-				final double[][] out = new double[3][];
-				for (int e = 0; e < 3; e++) {
-					System.setProperty("nufftj.fft", e == 0 ? "cufft" : "own");
-					System.setProperty("nufftj.ownFftShared", String.valueOf(e != 2));
-					try (GpuBackend b = GpuBackend.open(0); Buffer buf = TestBuffers.upload(b, x, p)) {
-						ms[e] = time(b, buf, size);
-						TestBuffers.write(b, x, buf);
-						b.fft(buf, size, -1);
-						out[e] = TestBuffers.download(b, buf);
-					}
-					finally {
-						System.clearProperty("nufftj.ownFftShared");
+				final double[][] runs = new double[engines][rounds];
+				final double[][] out = new double[engines][];
+				for (int round = 0; round < rounds; round++) {
+					for (int e = 0; e < engines; e++) {
+						System.setProperty("nufftj.fft", e == 0 ? "cufft" : "own");
+						System.setProperty("nufftj.ownFftFixed", String.valueOf(e == 1));
+						System.setProperty("nufftj.ownFftShared", String.valueOf(e != 3));
+						try (GpuBackend b = GpuBackend.open(0); Buffer buf = TestBuffers.upload(b, x, p)) {
+							runs[e][round] = CudaEvents.medianMs(b.stream(), 5, 50, i -> b.fft(buf, size, -1));
+							if (round == 0) {
+								TestBuffers.write(b, x, buf);
+								b.fft(buf, size, -1);
+								out[e] = TestBuffers.download(b, buf);
+							}
+						}
+						finally {
+							System.clearProperty("nufftj.ownFftShared");
+							System.clearProperty("nufftj.ownFftFixed");
+						}
 					}
 				}
-				final String line = String.format(Locale.ROOT, "| %s | %d | %s | %.3f | %.3f | %.3f | %.2f | %.2f | %.1e |",
-					Arrays.toString(size), batch, p.name().toLowerCase(Locale.ROOT), ms[0], ms[1], ms[2], ms[1] / ms[0],
-					ms[2] / ms[0], Arrays2.relativeError(out[1], out[0]));
+				final double[] ms = new double[engines];
+				for (int e = 0; e < engines; e++) {
+					Arrays.sort(runs[e]);
+					ms[e] = runs[e][rounds / 2];
+				}
+				final String line = String.format(Locale.ROOT,
+					"| %s | %d | %s | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f | %.2f | %.1e |", Arrays.toString(size), batch, p
+						.name().toLowerCase(Locale.ROOT), ms[0], ms[1], ms[2], ms[3], ms[1] / ms[0], ms[2] / ms[0], ms[3] /
+							ms[0], Arrays2.relativeError(out[1], out[0]));
 				System.out.println("FFT " + line);
 				md.append(line).append('\n');
 			}

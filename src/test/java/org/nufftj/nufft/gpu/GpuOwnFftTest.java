@@ -75,6 +75,62 @@ class GpuOwnFftTest {
 		}
 	}
 
+	/**
+	 * The kernels compiled for one length (GpuOwnFft.FIXED) against the CPU FFT: each length as a contiguous axis, as a
+	 * strided one (tiles of 16 lines: a power of two; 12: not one, so the generic kernel), inside 3D arrays, and pruned
+	 * (the NUFFT's padded and cropped grids); then the same with the generic kernel forced, both directions.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void fixedLengthKernelsMatchTheCpuFft(final Precision p) {
+		final double bound = p == Precision.FLOAT ? 2e-6 : 1e-13;
+		final java.util.List<int[]> sizes = new java.util.ArrayList<>();
+		for (final int n : GpuOwnFft.FIXED) {
+			sizes.add(new int[] { n });
+			sizes.add(new int[] { n, 6 });
+			sizes.add(new int[] { 16, n });
+			sizes.add(new int[] { 12, n });
+		}
+		sizes.add(new int[] { 64, 96, 20 });
+		sizes.add(new int[] { 10, 128, 64 });
+		for (final boolean fixed : new boolean[] { true, false }) {
+			System.setProperty("nufftj.ownFftFixed", String.valueOf(fixed));
+			try {
+				compareWithTheCpu(p, sizes.toArray(new int[0][]), bound, true);
+				try (GpuBackend gpu = GpuBackend.open(0); CpuBackend cpu = new CpuBackend(2)) {
+					final int[][] grids = { { 384, 384 }, { 96, 64, 128 } };
+					final int[][] blocks = { { 256, 256 }, { 64, 40, 90 } };
+					for (int s = 0; s < grids.length; s++) {
+						final int[] size = grids[s], block = blocks[s];
+						for (final boolean toBlock : new boolean[] { false, true }) {
+							final int sign = toBlock ? 1 : -1;
+							int px = 1;
+							for (final int n : size) px *= n;
+							final double[] x = new double[2 * px * 2];
+							for (int i = 0; i < x.length; i++) {
+								if (toBlock || inBlock(i / 2 % px, size, block)) x[i] = random.nextGaussian();
+							}
+							final double[] expected = run(cpu, x, size, sign, p);
+							final double[] actual = runPruned(gpu, x, size, block, sign, p, toBlock);
+							if (toBlock) {
+								for (int i = 0; i < x.length; i++) {
+									if (!inBlock(i / 2 % px, size, block)) expected[i] = actual[i] = 0;
+								}
+							}
+							final double e = Arrays2.relativeError(actual, expected);
+							assertTrue(e <= bound, Arrays.toString(size) + " block " + Arrays.toString(block) + (toBlock ?
+								", fftToBlock" : ", fftFromBlock") + ", " + p + ", fixed-length kernels " + fixed + ": " + e +
+								" > " + bound + ", seed " + seed);
+						}
+					}
+				}
+			}
+			finally {
+				System.clearProperty("nufftj.ownFftFixed");
+			}
+		}
+	}
+
 	private void compareWithTheCpu(final Precision p, final int[][] sizes, final double bound, final boolean shared) {
 		try (GpuBackend gpu = GpuBackend.open(0); CpuBackend cpu = new CpuBackend(2)) {
 			assertTrue(GpuFfts.useOwn(), "own FFT selected");
