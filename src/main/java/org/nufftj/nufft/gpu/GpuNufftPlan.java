@@ -6,6 +6,7 @@ import java.util.Arrays;
 
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
+import jcuda.driver.CUevent_record_flags;
 import jcuda.driver.CUstream;
 import jcuda.driver.JCudaDriver;
 
@@ -75,6 +76,8 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final DeviceArray dx, dy, dz;
 	private final byte[] deapodArgs;
 	private final GpuFfts ffts;
+	/** CUDA graphs of the device-resident executes (cleared when points or grids change). */
+	private final GpuGraphs graphs;
 	/** The points' device sort (kernels/setpts.cu): per-bin arrays made with the plan, per-point ones reused. */
 	private final GpuSetpts setpts;
 	/** Pinned staging of the coordinates in setPoints. */
@@ -177,6 +180,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		dz = az;
 		deapodArgs = GpuStructs.deapodArgs(new long[] { dx.address(), dy.address(), dz.address() }, n0, n);
 		ffts = new GpuFfts(backend.gpu(), stream);
+		graphs = new GpuGraphs(stream);
 		backend.opened(this);
 	}
 
@@ -224,6 +228,7 @@ public final class GpuNufftPlan implements NufftPlan {
 				RadialLines.mismatch(t) + "; use auto, atomic or shared"));
 		device.makeCurrent();
 		final long start = System.nanoTime();
+		graphs.clear(); // their launches point at the old points' arrays and subproblem counts
 		if (points != null) {
 			// The sorted arrays are rewritten in stream order (after queued launches that read them); the output-driven
 			// arrays are freed, so queued launches must be done with them first.
@@ -386,6 +391,12 @@ public final class GpuNufftPlan implements NufftPlan {
 	 */
 	public void forwardDevice(final CUdeviceptr img, final CUdeviceptr smp, final int batch) {
 		prepare(batch);
+		// as a CUDA graph from the second execute with these buffers on (GpuGraphs)
+		if (!graphs.run(true, DeviceArray.address(img), DeviceArray.address(smp), batch, events == eventSets[0] ? 0 : 1,
+			() -> forwardLaunches(img, smp, batch))) forwardLaunches(img, smp, batch);
+	}
+
+	private void forwardLaunches(final CUdeviceptr img, final CUdeviceptr smp, final int batch) {
 		record(0);
 		launchDeapod("pad", img, grid.pointer(), batch); // writes every grid cell (zeros outside): no clearing pass
 		record(1);
@@ -398,6 +409,11 @@ public final class GpuNufftPlan implements NufftPlan {
 	/** Device-resident adjoint; as {@link #forwardDevice}. */
 	public void adjointDevice(final CUdeviceptr smp, final CUdeviceptr img, final int batch) {
 		prepare(batch);
+		if (!graphs.run(false, DeviceArray.address(smp), DeviceArray.address(img), batch, events == eventSets[0] ? 0 : 1,
+			() -> adjointLaunches(smp, img, batch))) adjointLaunches(smp, img, batch);
+	}
+
+	private void adjointLaunches(final CUdeviceptr smp, final CUdeviceptr img, final int batch) {
 		record(0);
 		clearAndSpread(smp, grid.pointer(), batch);
 		record(1);
@@ -435,6 +451,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		try {
 			device.makeCurrent();
 			JCudaDriver.cuStreamSynchronize(stream);
+			graphs.close();
 			ffts.close();
 			freeBatchBuffers();
 			if (points != null) points.close();
@@ -488,6 +505,9 @@ public final class GpuNufftPlan implements NufftPlan {
 		check(JCudaDriver.cuEventElapsedTime(ms, events[from], events[to]), "cuEventElapsedTime");
 		return ms[0];
 	}
+
+	/** CUDA graphs this plan holds now (tests). */
+	int graphCount() { return graphs.size(); }
 
 	/** The device sort of this plan's points (tests compare its arrays with the host oracle {@link GpuPoints}). */
 	GpuSetpts sortedPoints() { return setpts; }
@@ -784,7 +804,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	private void record(final int i) {
-		check(JCudaDriver.cuEventRecord(events[i], stream), "cuEventRecord");
+		// In a capture a plain record only orders streams; as an external event node the graph records it (and
+		// times() reads it) each time it runs.
+		if (graphs.capturing()) {
+			check(JCudaDriver.cuEventRecordWithFlags(events[i], stream, CUevent_record_flags.CU_EVENT_RECORD_EXTERNAL),
+				"cuEventRecordWithFlags (external, in a CUDA graph capture)");
+		}
+		else check(JCudaDriver.cuEventRecord(events[i], stream), "cuEventRecord");
 	}
 
 	// -- helpers: memory --
@@ -804,6 +830,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	private void ensureGrid(final int batch) {
 		if (batch <= gridCapacity) return;
 		synchronize();
+		graphs.clear(); // they point at the old grid
 		ffts.clear(); // FFT work areas of the old batch sizes
 		if (grid != null) grid.close();
 		grid = null;

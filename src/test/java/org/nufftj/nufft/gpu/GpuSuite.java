@@ -119,7 +119,7 @@ public final class GpuSuite {
 			GpuLeakTest.class, GpuBackendTest.class, GpuBackendDeviceTest.class, GpuReconTest.class, GpuOperatorTest.class,
 			GpuIterativeTest.class, GpuRegularizationTest.class, NufftBackendServiceTest.class, GpuSetPointsTest.class,
 			GpuMultiDeviceReconTest.class,
-			GpuTunerTest.class, GpuOwnFftTest.class, GpuTransferTest.class,
+			GpuTunerTest.class, GpuOwnFftTest.class, GpuGraphsTest.class, GpuTransferTest.class,
 			GpuFkMigrationTest.class };
 		final List<String> lines = new ArrayList<>();
 		final int[] counts = new int[4]; // passed, failed, skipped, aborted
@@ -201,7 +201,8 @@ public final class GpuSuite {
 			.append("cycles, GpuMultiDeviceReconTest = a reconstruction split over GPU 0 and a CPU worker, and over every ")
 			.append("GPU where there are two or more), GpuTunerTest = the shared AbstractTunerTest suite (tuned plans meet ε, ")
 			.append("wisdom hits, 1000 tune/plan/execute cycles), GpuOwnFftTest = the own FFT of kernels/fft.cu against ")
-			.append("the CPU FFT and NUFFT plans on it against the NUDFT), GpuTransferTest = host-array executes as a ")
+			.append("the CPU FFT and NUFFT plans on it against the NUDFT), GpuGraphsTest = device-resident executes ")
+			.append("replayed as CUDA graphs against plain launches, GpuTransferTest = host-array executes as a ")
 			.append("pipeline and from pinned arrays against device buffers and Java arrays, GpuFkMigrationTest = ")
 			.append("plane-wave f-k migration on the device against the CPU backend).\n\n");
 		md.append("| test | result | s | message |\n|---|---|---|---|\n");
