@@ -46,6 +46,8 @@ final class Subgrids {
 	private final boolean single;
 	private double[][] scratch = new double[0][];
 	private float[][] scratchFloat = new float[0][];
+	/** The points' kernel weights kept by the plan (PointWeights), or null: evaluate them. */
+	private PointWeights pointWeights;
 
 	Subgrids(final PointOrder order, final KernelWeights weights, final int dims, final int[] grid, final int[][] wrap,
 		final int[] wrapOffset, final TapKernels vector, final boolean single)
@@ -92,6 +94,11 @@ final class Subgrids {
 	}
 
 	/** Adds transforms [first, first + count) of the samples, spread, to the batch grid g (T = count innermost). */
+	/** Reads the points' weights from {@code cache} from now on (null: evaluates them again). */
+	void pointWeights(final PointWeights cache) {
+		pointWeights = cache;
+	}
+
 	void spread(final Complex samples, final int first, final int count, final double[] g, final Workers run) {
 		if (single && vector != null) {
 			spreadFloat(samples, first, count, g, run);
@@ -103,6 +110,7 @@ final class Subgrids {
 		final int slabs = order.slabs;
 		for (int parity = 0; parity < Math.min(2, slabs); parity++) {
 			final int par = parity;
+			final PointWeights pw = pointWeights;
 			run.each(slabs == 1 ? 1 : slabs / 2, (w, i) -> {
 				final int slab = slabs == 1 ? 0 : 2 * i + par;
 				final double[] b = sub[w];
@@ -121,7 +129,8 @@ final class Subgrids {
 							c[2 * tr] = samples.re(p + m * (first + tr));
 							c[2 * tr + 1] = samples.im(p + m * (first + tr));
 						}
-						weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kw, st);
+						if (pw != null) pw.get(s, kw, st);
+						else weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kw, st);
 						final int x0 = st[0] - lo[3 * q];
 						final int y0 = st[1] - lo[3 * q + 1];
 						final int z0;
@@ -155,6 +164,7 @@ final class Subgrids {
 		final int slabs = order.slabs;
 		for (int parity = 0; parity < Math.min(2, slabs); parity++) {
 			final int par = parity;
+			final PointWeights pw = pointWeights;
 			run.each(slabs == 1 ? 1 : slabs / 2, (w, i) -> {
 				final int slab = slabs == 1 ? 0 : 2 * i + par;
 				final float[] b = sub[w];
@@ -192,7 +202,8 @@ final class Subgrids {
 								c[2 * tr + 1] = (float) samples.im(p + m * (first + tr));
 							}
 						}
-						weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kw, st);
+						if (pw != null) pw.get(s, kw, st);
+						else weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kw, st);
 						final int x0 = st[0] - lo[3 * q];
 						final int y0 = st[1] - lo[3 * q + 1];
 						final int z0;

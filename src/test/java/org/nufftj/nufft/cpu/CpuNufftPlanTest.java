@@ -34,6 +34,57 @@ class CpuNufftPlanTest extends AbstractNufftPlanTest {
 	 * and for W = 5 (its fit stalls at 5.7e-5). Either way the achieved error against the exact NUDFT, forward and
 	 * adjoint, stays within what the plan reports and ε.
 	 */
+	/**
+	 * A plan executed again on the same points keeps their kernel weights (PointWeights) from the second execute on
+	 * (scalar loops; the vector loops evaluate them), and gives the same bits as a fresh plan that evaluates them: 2D
+	 * and 3D, one and several transforms, float and double, forward and adjoint; setPoints drops them.
+	 */
+	@Test
+	void keptKernelWeightsGiveTheSameBits() {
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		for (final int[] size : new int[][] { { 40, 36 }, { 16, 14, 12 } }) {
+			for (final Precision p : Precision.values()) {
+				for (final int transforms : new int[] { 1, 5 }) {
+					final Trajectory t = TestTrajectories.make("random", size, 3000, r);
+					final int px = (int) Arrays2.pixels(size);
+					final NufftOptions o = NufftOptions.defaults().withPrecision(p).withTolerance(p == Precision.FLOAT ?
+						1e-4 : 1e-8);
+					final NufftParameters chosen = ParameterChoice.choose(size, o);
+					try (CpuNufftPlan kept = new CpuNufftPlan(chosen, o, null)) {
+						kept.setPoints(t);
+						for (int call = 0; call < 3; call++) {
+							final double[] image = Arrays2.gaussian(r, 2 * px * transforms), samples = Arrays2.gaussian(r, 2 *
+								t.count() * transforms);
+							final double[] y = new double[samples.length], x = new double[image.length];
+							final double[] y1 = new double[samples.length], x1 = new double[image.length];
+							kept.forward(image, y);
+							kept.adjoint(samples, x);
+							// one execute each: these evaluate every weight
+							try (CpuNufftPlan f = new CpuNufftPlan(chosen, o, null); CpuNufftPlan a = new CpuNufftPlan(chosen, o,
+								null))
+							{
+								f.setPoints(t);
+								a.setPoints(t);
+								f.forward(image, y1);
+								a.adjoint(samples, x1);
+								assertTrue(!f.keepsWeights() && !a.keepsWeights(), "a first execute keeps nothing");
+							}
+							final String what = java.util.Arrays.toString(size) + " " + p + " x" + transforms + " call " +
+								call + " (seed " + seed + ")";
+							assertTrue(java.util.Arrays.equals(y, y1) && java.util.Arrays.equals(x, x1),
+								"kept weights change the numbers: " + what);
+						}
+						assertEquals(VectorSupport.kernels() == null, kept.keepsWeights(), "weights kept after repeated " +
+							"executes by the scalar loops only");
+						kept.setPoints(t);
+						assertTrue(!kept.keepsWeights(), "setPoints drops them");
+					}
+				}
+			}
+		}
+	}
+
 	@Test
 	void aStalledKernelFitIsUsedOnlyWhereTheModelWithItMeetsTolerance() {
 		final long seed = TestSeeds.fresh();
