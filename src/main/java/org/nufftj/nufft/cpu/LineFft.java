@@ -10,7 +10,8 @@ import org.jtransforms.fft.DoubleFFT_1D;
  * Stockham autosort (Govindaraju et al. 2008, "High performance discrete Fourier transforms on graphics processors":
  * stage of radix r with Ns = product of the earlier radices: butterfly j reads x[j + t·n/r], t &lt; r, twiddles them by
  * e^{sign·2πi·t·(j mod Ns)/(Ns·r)}, takes their r-point DFT and writes it to y[(j div Ns)·Ns·r + j mod Ns + t·Ns]),
- * ping-ponging between two work arrays, no bit reversal. Radices 4, 2 and 3 are written out; any other prime factor up
+ * ping-ponging between two work arrays, no bit reversal. Radices 8 (as two radix-4 DFTs; taken first where the
+ * length has a factor 3, 5 or 7), 4, 2 and 3 are written out; any other prime factor up
  * to {@link #MAX_PRIME} (5, 7, 11, …) takes a direct r-point DFT butterfly. Every butterfly's innermost loop runs over
  * the block's lines with one twiddle, so each pass streams contiguous memory, and nothing is allocated after
  * construction. A length with a larger prime factor goes line by line through JTransforms (Bluestein).
@@ -71,7 +72,9 @@ final class LineFft {
 		im = new double[n * this.block];
 		re2 = new double[n * this.block];
 		im2 = new double[n * this.block];
-		final int[] f = factors(n, passes != null);
+		// Scalar radix 8 only where the length has a factor 3, 5 or 7: on powers of two its eight input and eight
+		// output streams lie a power of two apart (cache-set conflicts) and measured slower (docs/benchmarks.md).
+		final int[] f = factors(n, passes != null || Integer.bitCount(n) != 1);
 		if (f == null) {
 			radix = new int[0];
 			fallback = new DoubleFFT_1D(n);
@@ -123,8 +126,8 @@ final class LineFft {
 	}
 
 	/**
-	 * The radices: 8s first where {@code eight} (the vector passes have radix 8), then 4s, then 2, 3 and the other
-	 * primes; null when a prime factor exceeds MAX_PRIME.
+	 * The radices: 8s first where {@code eight} (the vector and the scalar passes both have radix 8), then 4s, then 2,
+	 * 3 and the other primes; null when a prime factor exceeds MAX_PRIME.
 	 */
 	private static int[] factors(final int n, final boolean eight) {
 		final java.util.List<Integer> out = new java.util.ArrayList<>();
@@ -189,6 +192,7 @@ final class LineFft {
 					case 2: radix2(s, ns, b, sign, xr, xi, yr, yi); break;
 					case 3: radix3(s, ns, b, sign, xr, xi, yr, yi); break;
 					case 4: radix4(s, ns, b, sign, xr, xi, yr, yi); break;
+					case 8: radix8(s, ns, b, sign, xr, xi, yr, yi); break;
 					default: generic(s, r, ns, b, sign, xr, xi, yr, yi);
 				}
 			}
@@ -291,6 +295,97 @@ final class LineFft {
 				yi[o1 + l] = p1i + sign * q1r;
 				yr[o3 + l] = p1r + sign * q1i;
 				yi[o3 + l] = p1i - sign * q1r;
+			}
+		}
+	}
+
+	/**
+	 * Radix 8 as two radix-4 DFTs (even and odd inputs, after the twiddles) and X_u = E_u + w^u·O_u, X_{u+4} = E_u −
+	 * w^u·O_u, w = e^{sign·2πi/8}: one pass over the work arrays where radix 4 and 2 took two.
+	 */
+	private void radix8(final int s, final int ns, final int b, final int sign, final double[] xr, final double[] xi,
+		final double[] yr, final double[] yi)
+	{
+		final int m = n / 8;
+		final double[] c = twCos[s], sn = twSin[s];
+		final double h = Math.sqrt(0.5);
+		final double[] tc = new double[8], ts = new double[8];
+		tc[0] = 1;
+		final int[] in = new int[8], out = new int[8];
+		for (int j = 0; j < m; j++) {
+			final int k = j % ns;
+			for (int t = 1; t < 8; t++) {
+				tc[t] = c[7 * k + t - 1];
+				ts[t] = sign * sn[7 * k + t - 1];
+			}
+			final int o0 = ((j / ns) * ns * 8 + k) * b;
+			for (int t = 0; t < 8; t++) {
+				in[t] = (j + t * m) * b;
+				out[t] = o0 + t * ns * b;
+			}
+			final double c1 = tc[1], s1 = ts[1], c2 = tc[2], s2 = ts[2], c3 = tc[3], s3 = ts[3], c4 = tc[4], s4 = ts[4];
+			final double c5 = tc[5], s5 = ts[5], c6 = tc[6], s6 = ts[6], c7 = tc[7], s7 = ts[7];
+			final int i0 = in[0], i1 = in[1], i2 = in[2], i3 = in[3], i4 = in[4], i5 = in[5], i6 = in[6], i7 = in[7];
+			final int u0 = out[0], u1 = out[1], u2 = out[2], u3 = out[3], u4 = out[4], u5 = out[5], u6 = out[6],
+				u7 = out[7];
+			for (int l = 0; l < b; l++) {
+				// v_t = x_t · w_k^t (v_0 = x_0)
+				final double v0r = xr[i0 + l], v0i = xi[i0 + l];
+				double ur = xr[i1 + l], ui = xi[i1 + l];
+				final double v1r = ur * c1 - ui * s1, v1i = ur * s1 + ui * c1;
+				ur = xr[i2 + l];
+				ui = xi[i2 + l];
+				final double v2r = ur * c2 - ui * s2, v2i = ur * s2 + ui * c2;
+				ur = xr[i3 + l];
+				ui = xi[i3 + l];
+				final double v3r = ur * c3 - ui * s3, v3i = ur * s3 + ui * c3;
+				ur = xr[i4 + l];
+				ui = xi[i4 + l];
+				final double v4r = ur * c4 - ui * s4, v4i = ur * s4 + ui * c4;
+				ur = xr[i5 + l];
+				ui = xi[i5 + l];
+				final double v5r = ur * c5 - ui * s5, v5i = ur * s5 + ui * c5;
+				ur = xr[i6 + l];
+				ui = xi[i6 + l];
+				final double v6r = ur * c6 - ui * s6, v6i = ur * s6 + ui * c6;
+				ur = xr[i7 + l];
+				ui = xi[i7 + l];
+				final double v7r = ur * c7 - ui * s7, v7i = ur * s7 + ui * c7;
+				// E = DFT4(v0, v2, v4, v6), O = DFT4(v1, v3, v5, v7), ω = sign·i
+				double p0r = v0r + v4r, p0i = v0i + v4i, p1r = v0r - v4r, p1i = v0i - v4i;
+				double q0r = v2r + v6r, q0i = v2i + v6i, q1r = v2r - v6r, q1i = v2i - v6i;
+				final double e0r = p0r + q0r, e0i = p0i + q0i, e2r = p0r - q0r, e2i = p0i - q0i;
+				final double e1r = p1r - sign * q1i, e1i = p1i + sign * q1r, e3r = p1r + sign * q1i, e3i = p1i - sign * q1r;
+				p0r = v1r + v5r;
+				p0i = v1i + v5i;
+				p1r = v1r - v5r;
+				p1i = v1i - v5i;
+				q0r = v3r + v7r;
+				q0i = v3i + v7i;
+				q1r = v3r - v7r;
+				q1i = v3i - v7i;
+				final double f0r = p0r + q0r, f0i = p0i + q0i, f2r = p0r - q0r, f2i = p0i - q0i;
+				final double f1r = p1r - sign * q1i, f1i = p1i + sign * q1r, f3r = p1r + sign * q1i, f3i = p1i - sign * q1r;
+				// w^1 = h(1 + sign·i), w^2 = sign·i, w^3 = h(−1 + sign·i)
+				final double g1r = h * (f1r - sign * f1i), g1i = h * (f1i + sign * f1r);
+				final double g2r = -sign * f2i, g2i = sign * f2r;
+				final double g3r = h * (-f3r - sign * f3i), g3i = h * (-f3i + sign * f3r);
+				yr[u0 + l] = e0r + f0r;
+				yi[u0 + l] = e0i + f0i;
+				yr[u4 + l] = e0r - f0r;
+				yi[u4 + l] = e0i - f0i;
+				yr[u1 + l] = e1r + g1r;
+				yi[u1 + l] = e1i + g1i;
+				yr[u5 + l] = e1r - g1r;
+				yi[u5 + l] = e1i - g1i;
+				yr[u2 + l] = e2r + g2r;
+				yi[u2 + l] = e2i + g2i;
+				yr[u6 + l] = e2r - g2r;
+				yi[u6 + l] = e2i - g2i;
+				yr[u3 + l] = e3r + g3r;
+				yi[u3 + l] = e3i + g3i;
+				yr[u7 + l] = e3r - g3r;
+				yi[u7 + l] = e3i - g3i;
 			}
 		}
 	}
