@@ -116,6 +116,10 @@ final class LineFft {
 		gi = new double[2 * widest];
 	}
 
+	/** A radix-8 pass's twiddles and stream offsets of one butterfly (made once: no allocation per transform). */
+	private final double[] r8Cos = new double[8], r8Sin = new double[8];
+	private final int[] r8In = new int[8], r8Out = new int[8];
+
 	/** Whether n is done by the Stockham passes (every prime factor ≤ {@link #MAX_PRIME}), not by the fallback. */
 	static boolean stockham(final int n) {
 		return factors(n, false) != null;
@@ -309,9 +313,8 @@ final class LineFft {
 		final int m = n / 8;
 		final double[] c = twCos[s], sn = twSin[s];
 		final double h = Math.sqrt(0.5);
-		final double[] tc = new double[8], ts = new double[8];
-		tc[0] = 1;
-		final int[] in = new int[8], out = new int[8];
+		final double[] tc = r8Cos, ts = r8Sin;
+		final int[] in = r8In, out = r8Out;
 		for (int j = 0; j < m; j++) {
 			final int k = j % ns;
 			for (int t = 1; t < 8; t++) {
