@@ -86,12 +86,6 @@ public final class CpuNufftPlan implements NufftPlan {
 	 * point s at [s·tapsPerPoint + t]; null until a stage call builds it, dropped by setPoints.
 	 */
 	private double[] tapWeight;
-	/**
-	 * The points' kernel weights, kept from the second forward or adjoint on the same points on (PointWeights; null
-	 * before, or where they would not fit), and the executes since setPoints.
-	 */
-	private PointWeights pointWeights;
-	private int executes;
 	private int[] tapCell;
 	private int tapsPerPoint;
 	/**
@@ -169,8 +163,6 @@ public final class CpuNufftPlan implements NufftPlan {
 			Precision.FLOAT);
 		tapWeight = null;
 		tapCell = null;
-		pointWeights = null;
-		executes = 0;
 		times.clear();
 		times.add("sort", (System.nanoTime() - t0) / 1e6);
 	}
@@ -361,11 +353,10 @@ public final class CpuNufftPlan implements NufftPlan {
 	 * grid cell offsets of the window in {@code cells}: x offsets in [0, W), row offsets (y and z combined) in
 	 * [W, W + W·Wz). A 2D plan is a 3D plan with one plane: one z weight of 1 at offset 0.
 	 */
-	private int window(final PointOrder o, final int s, final double[] kw, final int[] cells) {
+	private int window(final int s, final double[] kw, final int[] cells) {
 		final int w = width, n0 = grid[0], n1 = grid[1];
 		final int[] st = cells; // the starts land in cells[0..2] and are read before cells is filled
-		if (pointWeights != null && o == order) pointWeights.get(s, kw, st);
-		else weights.weights(o.t[0][s], o.t[1][s], dims == 3 ? o.t[2][s] : 0, dims, kw, st);
+		subgrids.weightsOf(s, kw, st);
 		final int ox = wrapOffset[0] + st[0];
 		final int oy = wrapOffset[1] + st[1];
 		final int wz;
@@ -391,7 +382,7 @@ public final class CpuNufftPlan implements NufftPlan {
 	 * The point's taps as a flat list: weight tw[t] and offset ti[t] (in doubles) of the t-th grid cell of its window,
 	 * scaled by the batch stride 2T. Returns the number of taps, W²·Wz.
 	 */
-	private int taps(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
+	private int taps(final int s, final double[] kw, final int[] cells, final double[] tw,
 		final int[] ti, final int len)
 	{
 		if (tapWeight != null) {
@@ -403,7 +394,7 @@ public final class CpuNufftPlan implements NufftPlan {
 			return n;
 		}
 		final int w = width;
-		final int wz = window(o, s, kw, cells);
+		final int wz = window(s, kw, cells);
 		if (vector != null) {
 			final int n = vector.taps(kw, w, wz, cells, len, tw, ti);
 			if (n >= 0) return n;
@@ -427,11 +418,11 @@ public final class CpuNufftPlan implements NufftPlan {
 	 * ({@link Rows#gather}, or in vectors), then weighed by ψx; cell by cell where the window wraps in x. Into
 	 * acc[0..1].
 	 */
-	private void interpRows(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] rk,
+	private void interpRows(final int s, final double[] kw, final int[] cells, final double[] rk,
 		final int[] ro, final double[] col, final double[] acc, final double[] g)
 	{
 		final int w = width;
-		final int wz = window(o, s, kw, cells);
+		final int wz = window(s, kw, cells);
 		final int x0 = cells[0];
 		int rows = 0;
 		for (int e = 0; e < wz; e++) {
@@ -487,8 +478,8 @@ public final class CpuNufftPlan implements NufftPlan {
 			final int end = Math.min(m, (i + 1) * chunk);
 			for (int s = i * chunk; s < end; s++) {
 				if (fromCache) interpCached(s, acc, g);
-				else if (count == 1) interpRows(o, s, kw, cells, tw, ti, col, acc, g);
-				else interpPoint(o, s, kw, cells, tw, ti, acc, g, count);
+				else if (count == 1) interpRows(s, kw, cells, tw, ti, col, acc, g);
+				else interpPoint(s, kw, cells, tw, ti, acc, g, count);
 				final int p = o.perm[s];
 				for (int tr = 0; tr < count; tr++)
 					samples.set(p + m * (first + tr), acc[2 * tr], acc[2 * tr + 1]);
@@ -515,11 +506,11 @@ public final class CpuNufftPlan implements NufftPlan {
 	 * scalar register blocks of 8 held across all taps — the sums of {@link Rows#gather} with the taps as rows, written
 	 * out here as in {@code Subgrids.spreadMany}, where the shared kernel measured 10% slower.
 	 */
-	private void interpPoint(final PointOrder o, final int s, final double[] kw, final int[] cells, final double[] tw,
+	private void interpPoint(final int s, final double[] kw, final int[] cells, final double[] tw,
 		final int[] ti, final double[] acc, final double[] g, final int count)
 	{
 		final int len = 2 * count;
-		final int n = taps(o, s, kw, cells, tw, ti, len);
+		final int n = taps(s, kw, cells, tw, ti, len);
 		if (vector != null) {
 			vector.gather(g, acc, len, tw, ti, n);
 			return;
@@ -694,22 +685,14 @@ public final class CpuNufftPlan implements NufftPlan {
 
 	/** Whether the points' kernel weights are kept now (tests). */
 	boolean keepsWeights() {
-		return pointWeights != null;
+		return subgrids != null && subgrids.keepsWeights();
 	}
 
-	/**
-	 * At the second forward or adjoint on the same points, keeps every point's kernel weights (PointWeights, when they
-	 * fit): from then on the loops copy them instead of evaluating the kernel. The same numbers either way. Scalar loops
-	 * only (what `pics` and Fiji without the Vector API run): JMH, 256² radial, 8 coils, ε = 1e-4, forward 0.86× and
-	 * adjoint 0.87× of the time without; the vector loops evaluate the weights in one vector Horner, where keeping them
-	 * measured 0.93–1.07× (noise), so they do not keep them.
-	 */
+	/** At the second forward or adjoint on the same points, keeps their kernel weights ({@link Subgrids#executed}). */
 	private void keepWeightsWhenRepeated() {
-		if (++executes != 2 || order == null || vector != null) return;
+		if (subgrids == null) return;
 		final long t0 = System.nanoTime();
-		pointWeights = PointWeights.of(order, weights, dims, width, run);
-		subgrids.pointWeights(pointWeights);
-		if (pointWeights != null) times.add("keep weights", (System.nanoTime() - t0) / 1e6);
+		if (subgrids.executed(run)) times.add("keep weights", (System.nanoTime() - t0) / 1e6);
 	}
 
 	/** Builds the tap cache (class comment) if it is not built and fits {@link #TAP_CACHE_TAPS}. */
@@ -727,7 +710,7 @@ public final class CpuNufftPlan implements NufftPlan {
 			final double[] tw = new double[per + tapSlack];
 			final int[] ti = new int[per + tapSlack];
 			for (int s = from; s < to; s++) {
-				taps(o, s, kw, cells, tw, ti, 1);
+				taps(s, kw, cells, tw, ti, 1);
 				System.arraycopy(tw, 0, weight, s * per, per);
 				System.arraycopy(ti, 0, cell, s * per, per);
 			}

@@ -392,8 +392,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	public void forwardDevice(final CUdeviceptr img, final CUdeviceptr smp, final int batch) {
 		prepare(batch);
 		// as a CUDA graph from the second execute with these buffers on (GpuGraphs)
-		if (!graphs.run(true, DeviceArray.address(img), DeviceArray.address(smp), batch, events == eventSets[0] ? 0 : 1,
+		if (!graphs.run(true, DeviceArray.address(img), DeviceArray.address(smp), batch, eventSet(),
 			() -> forwardLaunches(img, smp, batch))) forwardLaunches(img, smp, batch);
+	}
+
+	/** Which of {@link #eventSets} the stage events go to now (a graph records into the set it was captured with). */
+	private int eventSet() {
+		return events == eventSets[0] ? 0 : 1;
 	}
 
 	private void forwardLaunches(final CUdeviceptr img, final CUdeviceptr smp, final int batch) {
@@ -409,7 +414,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	/** Device-resident adjoint; as {@link #forwardDevice}. */
 	public void adjointDevice(final CUdeviceptr smp, final CUdeviceptr img, final int batch) {
 		prepare(batch);
-		if (!graphs.run(false, DeviceArray.address(smp), DeviceArray.address(img), batch, events == eventSets[0] ? 0 : 1,
+		if (!graphs.run(false, DeviceArray.address(smp), DeviceArray.address(img), batch, eventSet(),
 			() -> adjointLaunches(smp, img, batch))) adjointLaunches(smp, img, batch);
 	}
 

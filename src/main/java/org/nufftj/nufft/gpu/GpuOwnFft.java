@@ -133,9 +133,8 @@ final class GpuOwnFft implements AutoCloseable {
 			}
 			final int[] layout = shared ? sharedLayout(n, radices.length, inner, lines, dbl ? 16 : 8, device
 				.sharedMemoryOptin(), device.multiprocessors()) : null;
-			final int colShift = layout == null || layout[0] != Integer.highestOneBit(layout[0]) ? -1 :
-				Integer.numberOfTrailingZeros(layout[0]);
-			if (layout != null && fixed && Arrays.binarySearch(FIXED, n) >= 0 && (inner == 1 || colShift >= 0)) {
+			if (fixed && fixedKernel(n, inner, layout)) {
+				final int colShift = Integer.numberOfTrailingZeros(layout[0]); // (contiguous lines: unused)
 				if (!twiddles) {
 					check(JCudaDriver.cuLaunchKernel(device.prepare(MODULE, "fft_twiddles_init", 0), 8, 1, 1, 256, 1, 1, 0,
 						stream, null, null), "cuLaunchKernel(fft_twiddles_init)");
@@ -145,7 +144,7 @@ final class GpuOwnFft implements AutoCloseable {
 				// int c1, int n2, int s2, int c2); no twiddle table in shared memory
 				final String name = "fft_axis_" + (dbl ? "d" : "f") + "_" + n + (sign < 0 ? "_fw" : "_bw");
 				kernels.add(new Launch(name, layout[2], layout[3], layout[1] - n * (dbl ? 16 : 8), new KernelArgs()
-					.pointer(in).i64(lines).i64(inner).i32(layout[0]).i32(Math.max(colShift, 0)).i32(sel[0]).i32(sel[1])
+					.pointer(in).i64(lines).i64(inner).i32(layout[0]).i32(colShift).i32(sel[0]).i32(sel[1])
 					.i32(sel[2]).i32(sel[3]).i32(sel[4]).i32(sel[5]).build(), what + ", axis " + a + " in shared memory (" +
 						n + "-point kernel), " + layout[0] + " lines per block, " + lines + " of " + outer + " lines"));
 				continue;
@@ -222,6 +221,15 @@ final class GpuOwnFft implements AutoCloseable {
 		final int count = n * cols;
 		final int threads = Math.min(complexBytes == 16 ? 256 : 512, Math.max(64, (count / 8 + 31) / 32 * 32));
 		return new int[] { cols, (int) sharedBytes, (int) blocks, threads };
+	}
+
+	/**
+	 * Whether an axis of length n at stride {@code inner} with the shared-memory {@code layout} ({@link #sharedLayout};
+	 * null: none) runs the kernel compiled for its length: n in {@link #FIXED}, and contiguous lines or tiles of a
+	 * power-of-two width (the kernel indexes them by shifts).
+	 */
+	static boolean fixedKernel(final int n, final long inner, final int[] layout) {
+		return layout != null && Arrays.binarySearch(FIXED, n) >= 0 && (inner == 1 || Integer.bitCount(layout[0]) == 1);
 	}
 
 	/** Complex values of one shared buffer for {@code count} elements: one of padding per 16, plus one (fft.cu pad16). */

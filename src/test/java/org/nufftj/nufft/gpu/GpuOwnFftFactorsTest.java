@@ -2,6 +2,7 @@ package org.nufftj.nufft.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -94,5 +95,31 @@ class GpuOwnFftFactorsTest {
 		// a large 3D grid keeps the full aim: 4096 / 192 = 21 contiguous lines, tiles of 16
 		assertEquals(21, GpuOwnFft.sharedLayout(192, 4, 1, 192L * 192, 8, 227 * 1024, 132)[0]);
 		assertEquals(16, GpuOwnFft.sharedLayout(192, 4, 192L * 192, 1, 8, 227 * 1024, 132)[0]);
+	}
+
+	/**
+	 * The axes GpuOwnFftTest.fixedLengthKernelsMatchTheCpuFft transforms take the kernel compiled for their length
+	 * (so that test runs it): every length of {@link GpuOwnFft#FIXED} as contiguous lines and as tiles of 12 or 16
+	 * strided lines, float and double; a float tile of 3 lines (not a power of two) and a length without a kernel of its
+	 * own take the generic one.
+	 */
+	@Test
+	void theFixedLengthKernelRunsWhereTheTestsExpectIt() {
+		for (final int bytes : new int[] { 8, 16 }) {
+			for (final int n : GpuOwnFft.FIXED) {
+				final int passes = GpuOwnFft.factors(n).length;
+				for (final long inner : new long[] { 1, 12, 16 }) {
+					final long lines = inner == 1 ? 6 : 3;
+					assertTrue(GpuOwnFft.fixedKernel(n, inner, GpuOwnFft.sharedLayout(n, passes, inner, lines, bytes,
+						227 * 1024, 132)), n + " at stride " + inner + ", " + bytes + "-byte complex");
+				}
+				// float tiles are at least 4 lines (32 bytes) wide, so 3 neighbouring lines make a tile of 3 (double: 2)
+				assertEquals(bytes == 16, GpuOwnFft.fixedKernel(n, 3, GpuOwnFft.sharedLayout(n, passes, 3, 3, bytes,
+					227 * 1024, 132)), n + " at stride 3, " + bytes + "-byte complex");
+			}
+			assertFalse(GpuOwnFft.fixedKernel(100, 1, GpuOwnFft.sharedLayout(100, 3, 1, 6, bytes, 227 * 1024, 132)),
+				"100 has no kernel of its own");
+		}
+		assertFalse(GpuOwnFft.fixedKernel(384, 1, null), "no shared-memory layout: global passes");
 	}
 }

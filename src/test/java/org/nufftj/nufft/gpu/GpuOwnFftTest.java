@@ -77,7 +77,8 @@ class GpuOwnFftTest {
 
 	/**
 	 * The kernels compiled for one length (GpuOwnFft.FIXED) against the CPU FFT: each length as a contiguous axis, as a
-	 * strided one (tiles of 16 lines: a power of two; 12: not one, so the generic kernel), inside 3D arrays, and pruned
+	 * strided one (12 and 16 neighbouring lines: tiles of 4, the last partial for 12; GpuOwnFftFactorsTest checks that
+	 * these axes take the per-length kernel), inside 3D arrays, and pruned
 	 * (the NUFFT's padded and cropped grids); then the same with the generic kernel forced, both directions.
 	 */
 	@ParameterizedTest
