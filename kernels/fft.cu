@@ -323,6 +323,65 @@ __device__ __forceinline__ long long selected_line(long long L, const LineSelect
 }
 
 /**
+ * The lines of this block: for contiguous lines (inner = 1) their start offsets lineBase[c] (each line's selected
+ * index times n) and the count that exist; for tiles the count of columns that exist and, in gbase, the global index
+ * of the tile's first element. Ends with a barrier (lineBase is shared).
+ */
+__device__ __forceinline__ int block_lines(long long lines, int n, long long inner, int cols, const LineSelect& sel,
+	long long* lineBase, long long* gbase)
+{
+	int valid;
+	if (inner == 1) {
+		const long long line0 = (long long) blockIdx.x * cols;
+		valid = (int) min((long long) cols, lines - line0);
+		for (int c = threadIdx.x; c < valid; c += blockDim.x) lineBase[c] = selected_line(line0 + c, sel) * n;
+		*gbase = 0;
+	}
+	else {
+		const long long tiles = (inner + cols - 1) / cols;
+		const long long so = blockIdx.x / tiles, i0 = (blockIdx.x - so * tiles) * cols;
+		*gbase = selected_line(so, sel) * n * inner + i0;
+		valid = (int) min((long long) cols, inner - i0);
+	}
+	__syncthreads();
+	return valid;
+}
+
+/**
+ * Copies the block's `count` elements from global memory into buf (at pad16 of their shared index), the global index
+ * of shared element f given by at(f) (-1: nothing there), UNROLL loads in flight per thread (a loop of one load then
+ * one shared store would wait out each load's latency). No barrier.
+ */
+template <typename C, typename At>
+__device__ __forceinline__ void load_block(const C* data, C* buf, int count, const At& at) {
+	for (int f0 = threadIdx.x; f0 < count; f0 += UNROLL * blockDim.x) {
+		C v[UNROLL];
+#pragma unroll
+		for (int u = 0; u < UNROLL; u++) {
+			const int f = f0 + u * blockDim.x;
+			if (f < count) {
+				const long long g = at(f);
+				if (g >= 0) v[u] = data[g];
+			}
+		}
+#pragma unroll
+		for (int u = 0; u < UNROLL; u++) {
+			const int f = f0 + u * blockDim.x;
+			if (f < count) buf[pad16(f)] = v[u];
+		}
+	}
+}
+
+/** Copies the block's result back from buf to global memory (load_block's inverse). */
+template <typename C, typename At>
+__device__ __forceinline__ void store_block(C* data, const C* buf, int count, const At& at) {
+	for (int f = threadIdx.x; f < count; f += blockDim.x) {
+		const long long g = at(f);
+		if (g >= 0) data[g] = buf[pad16(f)];
+	}
+}
+
+/**
  * Every pass of one axis (radices: 4 bits each, first pass lowest; npasses of them) on the lines of this block: of
  * the `lines` selected lines (`sel`; all when unpruned) for contiguous lines, of the selected o times every i in
  * tiles otherwise. The dynamic shared memory holds two buffers of pad16(n cols) + 1 and n complex values, then cols
@@ -341,43 +400,16 @@ __device__ void axis_body(typename Cplx<T>::type* data, long long lines, int n, 
 	const bool contig = inner == 1;
 	const int count = n * cols;
 	const float invN = 1.0f / n, invCols = 1.0f / cols;
-	long long gbase = 0;
-	int valid; // lines (contig) or columns (tile) of this block that exist
-	if (contig) {
-		const long long line0 = (long long) blockIdx.x * cols;
-		valid = (int) min((long long) cols, lines - line0);
-		for (int c = threadIdx.x; c < valid; c += blockDim.x) lineBase[c] = selected_line(line0 + c, sel) * n;
-	}
-	else {
-		const long long tiles = (inner + cols - 1) / cols;
-		const long long so = blockIdx.x / tiles, i0 = (blockIdx.x - so * tiles) * cols;
-		gbase = selected_line(so, sel) * n * inner + i0;
-		valid = (int) min((long long) cols, inner - i0);
-	}
-	__syncthreads();
+	long long gbase;
+	const int valid = block_lines(lines, n, inner, cols, sel, lineBase, &gbase); // lines or columns that exist
 	for (int t = threadIdx.x; t < n; t += blockDim.x) {
 		T sn, cs;
 		nj_sincospi<T>((T) (2 * t) / (T) n, &sn, &cs);
 		tw[t].x = cs;
 		tw[t].y = sign * sn;
 	}
-	// UNROLL loads in flight per thread (a loop of one load then one shared store would wait out each load's latency)
-	for (int f0 = threadIdx.x; f0 < count; f0 += UNROLL * blockDim.x) {
-		C v[UNROLL];
-#pragma unroll
-		for (int u = 0; u < UNROLL; u++) {
-			const int f = f0 + u * blockDim.x;
-			if (f < count) {
-				const long long g = element(f, n, cols, invN, invCols, contig, valid, lineBase, gbase, inner);
-				if (g >= 0) v[u] = data[g];
-			}
-		}
-#pragma unroll
-		for (int u = 0; u < UNROLL; u++) {
-			const int f = f0 + u * blockDim.x;
-			if (f < count) buf0[pad16(f)] = v[u];
-		}
-	}
+	const auto at = [&](int f) { return element(f, n, cols, invN, invCols, contig, valid, lineBase, gbase, inner); };
+	load_block(data, buf0, count, at);
 	__syncthreads();
 	C* src = buf0;
 	C* dst = buf1;
@@ -398,10 +430,7 @@ __device__ void axis_body(typename Cplx<T>::type* data, long long lines, int n, 
 		dst = t;
 		ns *= r;
 	}
-	for (int f = threadIdx.x; f < count; f += blockDim.x) {
-		const long long g = element(f, n, cols, invN, invCols, contig, valid, lineBase, gbase, inner);
-		if (g >= 0) data[g] = src[pad16(f)];
-	}
+	store_block(data, src, count, at);
 }
 
 // Threads per block at most 512 (float) and 256 (double: 168 registers a thread without the bound).
@@ -559,42 +588,15 @@ __device__ void axis_fixed(typename Cplx<T>::type* data, long long lines, long l
 	long long* const lineBase = reinterpret_cast<long long*>(buf1 + pad16(N * cols) + 1);
 	const bool contig = inner == 1;
 	const int count = N * cols;
-	long long gbase = 0;
-	int valid;
-	if (contig) {
-		const long long line0 = (long long) blockIdx.x * cols;
-		valid = (int) min((long long) cols, lines - line0);
-		for (int c = threadIdx.x; c < valid; c += blockDim.x) lineBase[c] = selected_line(line0 + c, sel) * N;
-	}
-	else {
-		const long long tiles = (inner + cols - 1) / cols;
-		const long long so = blockIdx.x / tiles, i0 = (blockIdx.x - so * tiles) * cols;
-		gbase = selected_line(so, sel) * N * inner + i0;
-		valid = (int) min((long long) cols, inner - i0);
-	}
-	__syncthreads();
-	for (int f0 = threadIdx.x; f0 < count; f0 += UNROLL * blockDim.x) {
-		C v[UNROLL];
-#pragma unroll
-		for (int u = 0; u < UNROLL; u++) {
-			const int f = f0 + u * blockDim.x;
-			if (f < count) {
-				const long long g = element_fixed<N>(f, cols, colShift, contig, valid, lineBase, gbase, inner);
-				if (g >= 0) v[u] = data[g];
-			}
-		}
-#pragma unroll
-		for (int u = 0; u < UNROLL; u++) {
-			const int f = f0 + u * blockDim.x;
-			if (f < count) buf0[pad16(f)] = v[u];
-		}
-	}
+	long long gbase;
+	const int valid = block_lines(lines, N, inner, cols, sel, lineBase, &gbase);
+	const auto at = [&](int f) {
+		return element_fixed<N>(f, cols, colShift, contig, valid, lineBase, gbase, inner);
+	};
+	load_block(data, buf0, count, at);
 	__syncthreads();
 	const C* const out = passes_fixed<T, N, 1, SIGN>(buf0, buf1, tw_table<T>() + tw_offset(N), cols, contig, colShift);
-	for (int f = threadIdx.x; f < count; f += blockDim.x) {
-		const long long g = element_fixed<N>(f, cols, colShift, contig, valid, lineBase, gbase, inner);
-		if (g >= 0) data[g] = out[pad16(f)];
-	}
+	store_block(data, out, count, at);
 }
 
 #define FFT_AXIS_FIXED_ENTRY(T, S, THREADS, N, DIR, SIGN)                                                              \

@@ -26,9 +26,9 @@ import jcuda.driver.JCudaDriver;
  * then on.
  * </p>
  * <p>
- * Off by default for now: on with the system property {@code nufftj.cudaGraphs=true}. On the H100 (2026-11-25,
- * docs/benchmarks.md) the graphs took the 256² rows' device-resident forward from 0.047–0.075 to 0.033–0.054 ms and
- * GpuGraphsTest and GpuTransferTest passed with them; the rest of the GPU suite has not yet run with them on.
+ * On by default; the system property {@code nufftj.cudaGraphs=false} turns them off (every execute then launches its
+ * kernels one by one). On the H100 (2026-11-25, docs/benchmarks.md) the graphs took the 256² rows' device-resident
+ * forward from 0.047–0.075 to 0.033–0.054 ms; the whole GPU suite runs with them on (docs/gpu-runs/).
  * </p>
  */
 final class GpuGraphs implements AutoCloseable {
@@ -56,7 +56,7 @@ final class GpuGraphs implements AutoCloseable {
 
 	GpuGraphs(final CUstream stream) {
 		this.stream = stream;
-		enabled = "true".equalsIgnoreCase(System.getProperty("nufftj.cudaGraphs", "false").trim());
+		enabled = !"false".equalsIgnoreCase(System.getProperty("nufftj.cudaGraphs", "true").trim());
 	}
 
 	/**

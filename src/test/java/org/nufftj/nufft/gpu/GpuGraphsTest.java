@@ -25,8 +25,8 @@ import org.nufftj.trajectory.Trajectory;
  * Device-resident executes replayed as CUDA graphs (GpuGraphs) give what the same plan without graphs gives, on fresh
  * data every call (a graph replays launches, not results), for every spreading method, after setPoints with other
  * points (the graphs must be remade: stale ones would read the old points' arrays), and after a larger batch (a new
- * grid); and they are made (from the second execute with the same buffers on) with {@code nufftj.cudaGraphs=true},
- * not without it.
+ * grid); and they are made (from the second execute with the same buffers on) by default, not with
+ * {@code nufftj.cudaGraphs=false}.
  */
 @Tag("gpu")
 @ExtendWith(GpuTests.Available.class)
@@ -40,15 +40,15 @@ class GpuGraphsTest {
 		final int[] size = { 48, 40 };
 		final NufftOptions o = NufftOptions.defaults().withTolerance(1e-4).withSpreadMethod(method);
 		try (GpuBackend b = GpuBackend.open(0)) {
-			final GpuNufftPlan graphed;
-			System.setProperty("nufftj.cudaGraphs", "true");
+			final GpuNufftPlan graphed = new GpuNufftPlan(b, ParameterChoice.choose(size, o), o); // the default
+			final GpuNufftPlan plain;
+			System.setProperty("nufftj.cudaGraphs", "false");
 			try {
-				graphed = new GpuNufftPlan(b, ParameterChoice.choose(size, o), o);
+				plain = new GpuNufftPlan(b, ParameterChoice.choose(size, o), o);
 			}
 			finally {
 				System.clearProperty("nufftj.cudaGraphs");
 			}
-			final GpuNufftPlan plain = new GpuNufftPlan(b, ParameterChoice.choose(size, o), o); // the default: none
 			try (graphed; plain) {
 				for (final int spokes : new int[] { 64, 81 }) {
 					final Trajectory t = new GoldenAngleRadial(spokes, 2 * size[0]).build();
@@ -82,7 +82,7 @@ class GpuGraphsTest {
 							}
 							assertTrue(graphed.graphCount() >= 2, "a forward and an adjoint graph: " + graphed.graphCount() +
 								", " + method + ", seed " + seed);
-							assertEquals(0, plain.graphCount(), "without nufftj.cudaGraphs=true none are made");
+							assertEquals(0, plain.graphCount(), "with nufftj.cudaGraphs=false none are made");
 						}
 					}
 				}
