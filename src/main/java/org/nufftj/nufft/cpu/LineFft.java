@@ -62,19 +62,24 @@ final class LineFft {
 		this(n, blockFor(n), passes);
 	}
 
+	/**
+	 * Scalar passes on a power-of-two length: the stride is made odd, so that a radix-8 pass's eight streams (n/8
+	 * strides apart) do not fall on the same cache sets.
+	 */
+	private final boolean padded;
+
 	LineFft(final int n, final int block, final LinePasses passes) {
 		if (n < 1 || block < 1) throw new IllegalArgumentException("FFT length " + n + ", block " + block);
 		this.n = n;
 		this.passes = passes;
 		this.lanes = passes == null ? 1 : passes.lanes();
 		this.block = roundUp(block, lanes);
-		re = new double[n * this.block];
-		im = new double[n * this.block];
-		re2 = new double[n * this.block];
-		im2 = new double[n * this.block];
-		// Scalar radix 8 only where the length has a factor 3, 5 or 7: on powers of two its eight input and eight
-		// output streams lie a power of two apart (cache-set conflicts) and measured slower (docs/benchmarks.md).
-		final int[] f = factors(n, passes != null || Integer.bitCount(n) != 1);
+		padded = passes == null && Integer.bitCount(n) == 1;
+		re = new double[n * stride(this.block)];
+		im = new double[n * stride(this.block)];
+		re2 = new double[n * stride(this.block)];
+		im2 = new double[n * stride(this.block)];
+		final int[] f = factors(n, true);
 		if (f == null) {
 			radix = new int[0];
 			fallback = new DoubleFFT_1D(n);
@@ -161,7 +166,7 @@ final class LineFft {
 	 * to whole vectors (the vector passes transform every lane; the padding lanes are cleared by {@link #transform}).
 	 */
 	int stride(final int lines) {
-		return roundUp(lines, lanes);
+		return padded && lines > 1 ? (lines | 1) : roundUp(lines, lanes);
 	}
 
 	/**
