@@ -12,6 +12,7 @@ import org.nufftj.io.Cfl;
 import org.nufftj.io.TrajectoryFiles;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Precision;
@@ -58,12 +59,26 @@ public final class Pics {
 		 * Exact (Stone et al. 2008): the PSF Q and Aᴴy by direct sums on the backend ({@link Backend#exactPlan}), then
 		 * Toeplitz per iteration: no gridding error anywhere, O(samples × 4N) once to build Q.
 		 */
-		EXACT;
+		EXACT,
+		/**
+		 * The faster of NUFFT and TOEPLITZ where it runs: Toeplitz on the CPU (its two 2N-grid FFTs per coil cost less
+		 * there than a NUFFT pair's spreading, interpolation and FFTs: 0.44–0.47× bart pics' time against 0.52–0.53× on
+		 * issue 8's workload, docs/benchmarks.md), NUFFT on a GPU (where the Toeplitz setup costs more than it saves over
+		 * 30 iterations, docs/benchmarks.md) and with weights that differ between coils or frames (which Toeplitz
+		 * cannot take).
+		 */
+		AUTO;
 
-		/** nufft, toeplitz or exact, case-insensitive. */
+		/** auto, nufft, toeplitz or exact, case-insensitive. */
 		public static Normal parse(final String s) {
 			for (final Normal n : values()) if (n.name().equalsIgnoreCase(s)) return n;
-			throw new InvalidInputException("normal: unknown value '" + s + "', expected nufft, toeplitz or exact");
+			throw new InvalidInputException("normal: unknown value '" + s + "', expected auto, nufft, toeplitz or exact");
+		}
+
+		/** This one, or for AUTO the one it picks on {@code backend} ({@code varies}: per-coil or per-frame weights). */
+		Normal on(final Backend backend, final boolean varies) {
+			if (this != AUTO) return this;
+			return varies || backend.device() != DeviceChoice.CPU ? NUFFT : TOEPLITZ;
 		}
 	}
 
@@ -250,10 +265,11 @@ public final class Pics {
 			start.length / 2) + " pixels, expected " + px + " of " + (frames > 1 ? frames + " frames of " : "") + Options
 				.describeMatrix(size));
 		final boolean varies = weights != null && weights.varies();
-		InvalidInputException.require(!varies || s.normal == Normal.NUFFT, "-p: weights that differ between coils or " +
-			"frames need --normal nufft (the Toeplitz normal operator takes one weight per sample for every coil)");
+		InvalidInputException.require(!varies || s.normal == Normal.NUFFT || s.normal == Normal.AUTO, "-p: weights " +
+			"that differ between coils or frames need --normal nufft or auto (the Toeplitz normal operator takes one weight per sample for every coil)");
 		final float[] w2 = weights == null || varies ? null : weights.squared();
 		final Backend backend = session.backend(s.nufft);
+		final Normal chosen = s.normal.on(backend, varies);
 		final Precision p = s.nufft.precision();
 		final Regularization reg = s.regularization;
 		final double scale = NufftOperator.bartScale(size);
@@ -272,10 +288,10 @@ public final class Pics {
 			final ToeplitzNormal[] psfs = new ToeplitzNormal[sets];
 			for (int i = 0; i < sets; i++) {
 				final Trajectory ti = trajectories.get(i);
-				plans[i] = keep(open, s.normal == Normal.EXACT ? backend.exactPlan(size, p) : backend.plan(size, s.nufft));
+				plans[i] = keep(open, chosen == Normal.EXACT ? backend.exactPlan(size, p) : backend.plan(size, s.nufft));
 				plans[i].setPoints(ti);
-				psfs[i] = s.normal == Normal.TOEPLITZ ? keep(open, new ToeplitzNormal(backend, ti, size, s.nufft, scale, w2,
-					coils)) : s.normal == Normal.EXACT ? keep(open, ToeplitzNormal.exact(backend, ti, size, p, scale, w2,
+				psfs[i] = chosen == Normal.TOEPLITZ ? keep(open, new ToeplitzNormal(backend, ti, size, s.nufft, scale, w2,
+					coils)) : chosen == Normal.EXACT ? keep(open, ToeplitzNormal.exact(backend, ti, size, p, scale, w2,
 						coils)) : null;
 			}
 			final List<LinearOperator> senses = new ArrayList<>(), normals = new ArrayList<>();
@@ -343,7 +359,7 @@ public final class Pics {
 			final long t2 = System.nanoTime();
 			return new Result(image, sigma, r, String.format(Locale.ROOT, "pics %s, %s normal operator, %s: " +
 				"%s; scale %.6g%s; setup %.0f ms, solve %.0f ms (%.1f ms per iteration); plan %s", backend.name(),
-				s.normal.name().toLowerCase(Locale.ROOT), reg, r, sigma, extra, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
+				chosen.name().toLowerCase(Locale.ROOT), reg, r, sigma, extra, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
 				(t2 - t1) / 1e6 / Math.max(1, r.iterations()), plan.parameters()));
 		}
 		catch (final RuntimeException | Error e) {

@@ -82,9 +82,10 @@ final class PicsCommand implements Callable<Integer> {
 	@Option(names = "-S", description = "Re-scale the image after reconstruction (multiply by bart's data scale).")
 	boolean rescale;
 
-	@Option(names = "--normal", paramLabel = "nufft|toeplitz|exact", defaultValue = "nufft",
+	@Option(names = "--normal", paramLabel = "auto|nufft|toeplitz|exact", defaultValue = "auto",
 		description = "Normal operator A^H A: NUFFT forward+adjoint, Toeplitz embedding, or exact (PSF and A^H y by " +
-			"direct sums, then Toeplitz; no gridding error) (default: ${DEFAULT-VALUE}).")
+			"direct sums, then Toeplitz; no gridding error); auto = toeplitz on the CPU, nufft on a GPU or with -p " +
+			"weights per coil or frame (default: ${DEFAULT-VALUE}).")
 	String normal;
 
 	@Option(names = "--device", paramLabel = "auto|cpu|gpu|gpu:N", defaultValue = "cpu",

@@ -48,8 +48,8 @@ public class IterativeCommand extends AbstractScanCommand {
 	@Parameter(persist = false, label = "iterations", description = "iterations of CG, FISTA or ADMM, >= 1")
 	public int iterations = 30;
 
-	@Parameter(persist = false, label = "normal", choices = { "nufft", "toeplitz", "exact" })
-	public String normal = "nufft";
+	@Parameter(persist = false, label = "normal", choices = { "auto", "nufft", "toeplitz", "exact" })
+	public String normal = "auto";
 
 	@Parameter(persist = false, label = "device", description = "auto, cpu, gpu or gpu:N", choices = { "auto", "cpu",
 		"gpu" })

@@ -124,6 +124,30 @@ class PicsWeightsTest {
 		}
 	}
 
+	/**
+	 * The default {@code --normal auto} runs Toeplitz on the CPU, as {@code --normal toeplitz} does, and NUFFT pairs
+	 * where the weights differ between coils (which Toeplitz cannot take).
+	 */
+	@Test
+	void autoNormalIsToeplitzOnTheCpuAndNufftForWeightsPerCoil() throws Exception {
+		final int m = readout * spokes;
+		write("wpos", uniform(m), 1);
+		write("wcoil", uniform(m * COILS), COILS);
+		for (final String[] c : new String[][] { { "wpos", "toeplitz" }, { "wcoil", "nufft" } }) {
+			final Cli.Result auto = Cli.run("pics", "-S", "-l2", "-r", "0.01", "-i", "8", "-p", dir.resolve(c[0]),
+				"--verbose", "-t", dir.resolve("traj"), dir.resolve("ksp"), dir.resolve("maps"), dir.resolve("auto"));
+			assertEquals(0, auto.code, auto.toString());
+			assertTrue(auto.err.contains(", " + c[1] + " normal operator,"), "-p " + c[0] + ": " + auto.err);
+			final Cli.Result named = Cli.run("pics", "-S", "-l2", "-r", "0.01", "-i", "8", "-p", dir.resolve(c[0]),
+				"--normal", c[1], "-t", dir.resolve("traj"), dir.resolve("ksp"), dir.resolve("maps"), dir.resolve(
+					"named"));
+			assertEquals(0, named.code, named.toString());
+			final double e = Cli.nrmse(Cfl.read(dir.resolve("auto")).data(), Cfl.read(dir.resolve("named")).data());
+			assertTrue(e <= 1e-5, "-p " + c[0] + ": auto against --normal " + c[1] + ": NRMSE " + e + " (seed " + seed +
+				")");
+		}
+	}
+
 	@Test
 	void badWeightsExitWithOneLineAndWriteNothing() throws Exception {
 		final int m = readout * spokes;
