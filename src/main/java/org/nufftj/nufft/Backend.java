@@ -204,6 +204,19 @@ public interface Backend extends AutoCloseable {
 	}
 
 	/**
+	 * The circular convolution of Toeplitz embedding, x ← FFT⁺¹(K ⊙ FFT⁻¹(x)) (unnormalised, K broadcast over the
+	 * arrays of x as in {@link #multiply}), for arrays that are zero outside their centred block {@code block} and of
+	 * which only that block is read afterwards (the rest of x is left undefined). The default is
+	 * {@link #fftFromBlock}, {@link #multiply}, {@link #fftToBlock}; a backend may fuse them (the CPU does the last
+	 * axis's two passes and the product on each block of lines while it is gathered).
+	 */
+	default void convolveBlock(final Buffer x, final int[] size, final int[] block, final Buffer kernel) {
+		fftFromBlock(x, size, block, -1);
+		multiply(x, kernel, x);
+		fftToBlock(x, size, block, +1);
+	}
+
+	/**
 	 * A sparse matrix of {@code rows} × {@code columns} complex entries on this backend, {@code entriesPerRow} per row
 	 * ({@link SparseMatrix}: ELL tables, index −1 = no entry, weights complex interleaved), in {@code precision}. The
 	 * tables are checked ({@link SparseMatrix#check}) and copied.

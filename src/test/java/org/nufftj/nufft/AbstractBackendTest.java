@@ -256,6 +256,56 @@ public abstract class AbstractBackendTest {
 		}
 	}
 
+	/**
+	 * convolveBlock (Toeplitz embedding's x ← FFT⁺¹(K ⊙ FFT⁻¹(x)), K broadcast over a batch) against the direct DFT on
+	 * arrays zero outside their centred block, compared on the block (the rest is undefined); 1D to 3D, odd and even
+	 * sizes and blocks, batches.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void convolveBlockMatchesTheDirectDftOnTheBlock(final Precision p) {
+		final int[][][] cases = { { { 8 }, { 5 } }, { { 12, 10 }, { 6, 5 } }, { { 9, 8 }, { 4, 7 } }, { { 6, 4, 10 }, {
+			3, 2, 5 } }, { { 5, 6, 4 }, { 5, 3, 4 } }, { { 16, 16 }, { 8, 8 } } };
+		for (final int[][] c : cases) {
+			final int[] size = c[0], block = c[1];
+			final int batch = 1 + random.nextInt(3);
+			int px = 1;
+			for (final int n : size) px *= n;
+			final boolean[] inBlock = new boolean[px];
+			for (int i = 0; i < px; i++) {
+				boolean in = true;
+				for (int a = 0, rest = i; a < size.length; rest /= size[a], a++) {
+					final int off = rest % size[a] - (size[a] / 2 - block[a] / 2);
+					in &= off >= 0 && off < block[a];
+				}
+				inBlock[i] = in;
+			}
+			final double[] x = gaussian(2 * px * batch), k = gaussian(2 * px);
+			for (int t = 0; t < batch; t++) for (int i = 0; i < px; i++) if (!inBlock[i]) {
+				x[2 * (t * px + i)] = 0;
+				x[2 * (t * px + i) + 1] = 0;
+			}
+			final double[] expected = DirectDft.dft(x, size, batch, -1);
+			for (int t = 0; t < batch; t++) for (int i = 0; i < px; i++) {
+				final int j = 2 * (t * px + i);
+				final double re = expected[j] * k[2 * i] - expected[j + 1] * k[2 * i + 1];
+				expected[j + 1] = expected[j] * k[2 * i + 1] + expected[j + 1] * k[2 * i];
+				expected[j] = re;
+			}
+			final double[] want = DirectDft.dft(expected, size, batch, +1);
+			try (Buffer b = upload(x, p); Buffer kb = upload(k, p)) {
+				backend.convolveBlock(b, size, block, kb);
+				final double[] actual = download(b);
+				for (int t = 0; t < batch; t++) for (int i = 0; i < px; i++) if (!inBlock[i]) {
+					want[2 * (t * px + i)] = actual[2 * (t * px + i)] = 0;
+					want[2 * (t * px + i) + 1] = actual[2 * (t * px + i) + 1] = 0;
+				}
+				check(want, actual, p, "convolveBlock " + java.util.Arrays.toString(block) + " in " + java.util.Arrays
+					.toString(size) + " x " + batch);
+			}
+		}
+	}
+
 	// -- plans on buffers --
 
 	/**

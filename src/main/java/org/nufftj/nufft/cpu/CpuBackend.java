@@ -458,6 +458,20 @@ public final class CpuBackend implements Backend {
 		pruned(x, size, block, sign, false);
 	}
 
+	/**
+	 * Fused ({@link CpuFft#convolve}): the last axis's forward pass, the product with K and its inverse pass on each
+	 * block of lines in the work arrays, instead of two passes and a product over the whole buffer.
+	 */
+	@Override
+	public void convolveBlock(final Buffer x, final int[] size, final int[] block, final Buffer kernel) {
+		CentredBlock.requireFits("convolveBlock", block, size);
+		final CpuBuffer b = fftBuffer(x, size, -1, "convolveBlock"), k = own(kernel, "convolveBlock kernel", b
+			.precision());
+		Buffer.requireLength(k, 2 * pixels(size), "convolveBlock kernel (one complex array of " + Arrays.toString(size) +
+			")");
+		fftOf(size).convolve(b, block, k);
+	}
+
 	private void pruned(final Buffer x, final int[] size, final int[] block, final int sign, final boolean from) {
 		final String what = from ? "fftFromBlock" : "fftToBlock";
 		CentredBlock.requireFits(what, block, size);

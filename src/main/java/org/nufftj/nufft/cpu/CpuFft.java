@@ -14,8 +14,8 @@ final class CpuFft {
 	private final Workers workers;
 	/** Per worker, per axis: the line FFT and its work arrays (so one per thread). */
 	private final LineFft[][] plans;
-	/** Per worker: the value offset of element 0 of each line of the block. */
-	private final int[][] bases;
+	/** Per worker: the value offset of element 0 of each line of the block, in x and in a kernel ({@link #convolve}). */
+	private final int[][] bases, kbases;
 	/** Pruned passes' line lists per block size ({@link #outerLines}). */
 	private final java.util.Map<String, int[][]> outer = new java.util.HashMap<>();
 
@@ -27,7 +27,11 @@ final class CpuFft {
 		this.workers = workers;
 		plans = PrunedLines.plans(workers.threads(), n);
 		bases = new int[workers.threads()][];
-		for (int w = 0; w < workers.threads(); w++) bases[w] = new int[PrunedLines.widestBlock(plans[w])];
+		kbases = new int[workers.threads()][];
+		for (int w = 0; w < workers.threads(); w++) {
+			bases[w] = new int[PrunedLines.widestBlock(plans[w])];
+			kbases[w] = new int[bases[w].length];
+		}
 	}
 
 	void transform(final CpuBuffer x, final int sign) {
@@ -50,10 +54,31 @@ final class CpuFft {
 	}
 
 	/**
-	 * The pass along one axis over every array's lines, or only over those whose mixed index over the later axes is
-	 * in {@code outer} (null: all).
+	 * x ← FFT⁺¹(K ⊙ FFT⁻¹(x)) with x zero outside the centred block and only the block of the result wanted
+	 * (Toeplitz embedding; {@link org.nufftj.nufft.Backend#convolveBlock}): the forward passes pruned as
+	 * {@code transform(x, −1, block, true)}'s, the inverse ones as {@code transform(x, +1, block, false)}'s, and along
+	 * the last axis, which both pass over in full, one pass: each block of lines gathered once, transformed, multiplied
+	 * by K's values on those lines (one array of {@code size}, the same for every array of x), transformed back and
+	 * scattered once.
 	 */
+	void convolve(final CpuBuffer x, final int[] block, final CpuBuffer kernel) {
+		final int[][] outer = outerLines(block);
+		final int last = n.length - 1;
+		for (int axis = 0; axis < last; axis++) pass(x, -1, axis, outer[axis], null);
+		pass(x, -1, last, outer[last], kernel);
+		for (int axis = last - 1; axis >= 0; axis--) pass(x, +1, axis, outer[axis], null);
+	}
+
 	private void pass(final CpuBuffer x, final int sign, final int axis, final int[] outer) {
+		pass(x, sign, axis, outer, null);
+	}
+
+	/**
+	 * The pass along one axis over every array's lines, or only over those whose mixed index over the later axes is
+	 * in {@code outer} (null: all); with a {@code kernel}, each block of lines is transformed with {@code sign},
+	 * multiplied by the kernel's values on its lines and transformed back with −sign ({@link #convolve}).
+	 */
+	private void pass(final CpuBuffer x, final int sign, final int axis, final int[] outer, final CpuBuffer kernel) {
 		final int arrays = x.length / (2 * pixels);
 		final int len = n[axis];
 		int stride = 1;
@@ -73,9 +98,37 @@ final class CpuFft {
 				}
 				gather(x, f, base, bl, len, 2 * st);
 				f.transform(bl, sign);
+				if (kernel != null) {
+					final int[] kb = kbases[w];
+					for (int l = 0; l < bl; l++) kb[l] = kernel.offset + (base[l] - x.offset) % (2 * pixels);
+					multiplyLines(f, kernel, kb, bl, len, 2 * st);
+					f.transform(bl, -sign);
+				}
 				scatter(f, x, base, bl, len, 2 * st);
 			}
 		});
+	}
+
+	/**
+	 * f's result times the kernel's values on the block's lines (line l's element i at k's value offset
+	 * kbase[l] + i·step), written to f's input arrays for the next transform; a row of the block at a time (the
+	 * last axis's lines lie side by side, and so do their kernel values).
+	 */
+	private static void multiplyLines(final LineFft f, final CpuBuffer k, final int[] kbase, final int bl,
+		final int len, final int step)
+	{
+		final double[] xr = f.resultRe(), xi = f.resultIm(), yr = f.re, yi = f.im;
+		final int sb = f.stride(bl);
+		for (int i = 0; i < len; i++) {
+			final int o = i * sb, d = i * step;
+			for (int l = 0; l < bl; l++) {
+				final int s = kbase[l] + d;
+				final double br = k.f != null ? k.f[s] : k.d[s], bi = k.f != null ? k.f[s + 1] : k.d[s + 1];
+				final double ar = xr[o + l], ai = xi[o + l];
+				yr[o + l] = ar * br - ai * bi;
+				yi[o + l] = ar * bi + ai * br;
+			}
+		}
 	}
 
 	/** The pruned passes' lines for a centred block ({@link PrunedLines#laterAxes}), made once per block size. */

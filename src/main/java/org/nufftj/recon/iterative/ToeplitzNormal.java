@@ -162,9 +162,9 @@ public final class ToeplitzNormal implements LinearOperator {
 		check(y, "y");
 		backend.fill(grid, 0, 0);
 		backend.copyCentred(x, size, grid, big);
-		backend.fftFromBlock(grid, big, size, -1); // the zero padding's lines skipped where the backend prunes
-		backend.multiply(grid, kernel, grid); // K broadcast over the T images
-		backend.fftToBlock(grid, big, size, +1); // only the block the crop reads
+		// FFT, K ⊙ (broadcast over the T images), inverse FFT: the zero padding's lines and those only the discarded
+		// part feeds skipped where the backend prunes, the middle fused where it can
+		backend.convolveBlock(grid, big, size, kernel);
 		backend.copyCentred(grid, big, y, size);
 	}
 
