@@ -290,9 +290,9 @@ public final class Pics {
 				final Trajectory ti = trajectories.get(i);
 				plans[i] = keep(open, chosen == Normal.EXACT ? backend.exactPlan(size, p) : backend.plan(size, s.nufft));
 				plans[i].setPoints(ti);
-				psfs[i] = chosen == Normal.TOEPLITZ ? keep(open, new ToeplitzNormal(backend, ti, size, s.nufft, scale, w2,
-					coils)) : chosen == Normal.EXACT ? keep(open, ToeplitzNormal.exact(backend, ti, size, p, scale, w2,
-						coils)) : null;
+				// The point-spread function from the same plan (exact: its direct sums): no second plan or sort.
+				psfs[i] = chosen == Normal.TOEPLITZ || chosen == Normal.EXACT ? keep(open, ToeplitzNormal.onPlan(backend,
+					plans[i], ti, size, scale, w2, coils)) : null;
 			}
 			final List<LinearOperator> senses = new ArrayList<>(), normals = new ArrayList<>();
 			for (int i = 0; i < blocks; i++) {

@@ -27,9 +27,10 @@ import org.nufftj.trajectory.Trajectory;
  * matter as long as the result is read at the same place; the wrapped PSF saves the centring phases and the unitary
  * scale a centred FFT would apply on each side of every application.)
  * <p>
- * P is computed once, when the operator is made, by an adjoint NUFFT of the weights (w_m, 0) onto the centred 2N grid
- * (a plan of the given options, to their ε, closed at once), or, by {@link #exact}, by the backend's exact plan (direct
- * sums, Stone et al. 2008's Q: the normal operator then carries no gridding error, only the precision's round-off).
+ * P is computed once, when the operator is made, by adjoint NUFFTs of image size N of modulated weights, one per
+ * window of N of the centred 2N grid (four in 2D; a plan of the given options, to their ε, or the caller's plan,
+ * {@link #onPlan}), or, by {@link #exact}, by the backend's exact plan (direct sums, Stone et al. 2008's Q: the normal
+ * operator then carries no gridding error, only the precision's round-off).
  * Per application: zero the grid, place x, two FFTs of 2^d·N pixels, one multiply, crop — one grid for all T
  * transforms (coils), the FFTs batched and pruned ({@link Backend#fftFromBlock}: the forward FFT skips the lines that
  * are all zero padding; {@link Backend#fftToBlock}: the inverse skips those that only feed pixels the crop discards —
@@ -61,8 +62,24 @@ public final class ToeplitzNormal implements LinearOperator {
 	public ToeplitzNormal(final Backend backend, final Trajectory trajectory, final int[] size,
 		final NufftOptions options, final double scale, final float[] weights, final int transforms)
 	{
-		this(backend, trajectory, size, options.precision(), big -> backend.plan(big, options), scale, weights,
+		this(backend, trajectory, size, options.precision(), () -> backend.plan(size, options), true, scale, weights,
 			transforms);
+	}
+
+	/**
+	 * As the constructor, with P computed by {@code plan} — a plan of this backend for the image size {@code size}
+	 * with {@code trajectory}'s points already set, e.g. the forward operator's own (not closed here; an exact plan
+	 * gives the exact operator): no second plan, no second sort of the points.
+	 */
+	public static ToeplitzNormal onPlan(final Backend backend, final NufftPlan plan, final Trajectory trajectory,
+		final int[] size, final double scale, final float[] weights, final int transforms)
+	{
+		InvalidInputException.require(Arrays.equals(plan.imageSize(), size), "Toeplitz normal: a plan of image size " +
+			Arrays.toString(plan.imageSize()) + " for size " + Arrays.toString(size));
+		InvalidInputException.require(plan.points() == trajectory.count(), "Toeplitz normal: a plan with " + plan
+			.points() + " points for a trajectory of " + trajectory.count());
+		return new ToeplitzNormal(backend, trajectory, size, plan.parameters().precision(), () -> plan, false, scale,
+			weights, transforms);
 	}
 
 	/**
@@ -72,13 +89,17 @@ public final class ToeplitzNormal implements LinearOperator {
 	public static ToeplitzNormal exact(final Backend backend, final Trajectory trajectory, final int[] size,
 		final Precision precision, final double scale, final float[] weights, final int transforms)
 	{
-		return new ToeplitzNormal(backend, trajectory, size, precision, big -> backend.exactPlan(big, precision), scale,
-			weights, transforms);
+		return new ToeplitzNormal(backend, trajectory, size, precision, () -> backend.exactPlan(size, precision), true,
+			scale, weights, transforms);
 	}
 
+	/**
+	 * {@code psfPlan}: a plan of image size {@code size}; {@code own}: made here (points set and closed here), else
+	 * with the points set and kept open.
+	 */
 	private ToeplitzNormal(final Backend backend, final Trajectory trajectory, final int[] size,
-		final Precision precision, final java.util.function.Function<int[], NufftPlan> psfPlan, final double scale,
-		final float[] weights, final int transforms)
+		final Precision precision, final java.util.function.Supplier<NufftPlan> psfPlan, final boolean own,
+		final double scale, final float[] weights, final int transforms)
 	{
 		InvalidInputException.require(size.length == trajectory.dimensions(), "Toeplitz normal: a " + trajectory
 			.dimensions() + "D trajectory needs a " + trajectory.dimensions() + "D image size, found " + Arrays.toString(
@@ -105,19 +126,23 @@ public final class ToeplitzNormal implements LinearOperator {
 		}
 		pixels = px;
 		bigPixels = bpx;
-		// P = s²·Σ_m w_m e^{+2πi k_m·d} on the centred 2N grid, by one adjoint NUFFT.
-		final double[] psf = new double[(int) (2 * bpx)];
-		try (NufftPlan plan = psfPlan.apply(big)) {
+		// P = s²·Σ_m w_m e^{+2πi k_m·d} on the centred 2N grid, by adjoint NUFFTs of image size N (windows()).
+		final double[] w = new double[m];
+		for (int i = 0; i < m; i++) {
+			final double wi = weights == null ? 1 : weights[i];
+			InvalidInputException.require(wi >= 0 && Double.isFinite(wi), "Toeplitz normal: weight " + i + " is " + wi +
+				", expected a finite number >= 0");
+			w[i] = wi;
+		}
+		final NufftPlan plan = psfPlan.get();
+		final double[] psf;
+		try {
 			exact = plan.parameters().exact();
-			plan.setPoints(trajectory);
-			final double[] w = new double[2 * m];
-			for (int i = 0; i < m; i++) {
-				final double wi = weights == null ? 1 : weights[i];
-				InvalidInputException.require(wi >= 0 && Double.isFinite(wi), "Toeplitz normal: weight " + i + " is " +
-					wi + ", expected a finite number >= 0");
-				w[2 * i] = wi;
-			}
-			plan.adjoint(w, psf);
+			if (own) plan.setPoints(trajectory);
+			psf = windows(plan, trajectory, size, big, w);
+		}
+		finally {
+			if (own) plan.close();
 		}
 		// The kernel K = DFT(P wrapped) · s²/B: P(d) moved from centred index d + ⌊B/2⌋ to d mod B, so that the
 		// circular convolution P ⊛ z = IDFT(DFT(P)·DFT(z))/B needs the backend's plain (uncentred, unnormalised) FFTs
@@ -189,6 +214,72 @@ public final class ToeplitzNormal implements LinearOperator {
 	}
 
 	// -- helpers --
+
+	/** Most weight values (complex, double) one batch of windows holds at once (64 MB). */
+	private static final long WINDOW_VALUES = 1L << 22;
+
+	/**
+	 * P(d) = Σ_m w_m e^{+2πi k_m·d} at every centred index d of the {@code big} grid, from adjoints of image size N:
+	 * the big grid is cut into windows of N per axis (⌈B/N⌉ of them; the last may stick out), and window j, whose
+	 * centred indices are d = d' + o_j with d' the N-image's (i − ⌊N/2⌋) and o_j = j·N − ⌊B/2⌋ + ⌊N/2⌋ per axis, is the
+	 * adjoint of the modulated weights w_m e^{+2πi k_m·o_j}. The windows go through the plan in batches. One plan of
+	 * the operator's own size, instead of one of 2N with its own grid, sort and FFT lengths.
+	 */
+	private static double[] windows(final NufftPlan plan, final Trajectory t, final int[] n, final int[] big,
+		final double[] w)
+	{
+		final int d = n.length, m = t.count();
+		final int[] q = new int[d];
+		int count = 1, px = 1, bpx = 1;
+		for (int a = 0; a < d; a++) {
+			q[a] = (big[a] + n[a] - 1) / n[a];
+			count *= q[a];
+			px *= n[a];
+			bpx *= big[a];
+		}
+		final double[] psf = new double[2 * bpx];
+		final int per = (int) Math.max(1, Math.min(count, WINDOW_VALUES / Math.max(1, m)));
+		for (int first = 0; first < count; first += per) {
+			final int batch = Math.min(per, count - first);
+			final double[] c = new double[2 * m * batch];
+			final double[] img = new double[2 * px * batch];
+			for (int b = 0; b < batch; b++) {
+				final int[] j = window(first + b, q);
+				for (int i = 0; i < m; i++) {
+					double phase = 0;
+					for (int a = 0; a < d; a++) phase += t.k(i, a) * (j[a] * n[a] - big[a] / 2 + n[a] / 2);
+					c[2 * (b * m + i)] = w[i] * Math.cos(2 * Math.PI * phase);
+					c[2 * (b * m + i) + 1] = w[i] * Math.sin(2 * Math.PI * phase);
+				}
+			}
+			plan.adjoint(c, img);
+			for (int b = 0; b < batch; b++) {
+				final int[] j = window(first + b, q);
+				for (int i = 0; i < px; i++) {
+					int to = 0, stride = 1, rest = i;
+					boolean inside = true;
+					for (int a = 0; a < d; a++) {
+						final int x = j[a] * n[a] + rest % n[a];
+						rest /= n[a];
+						inside &= x < big[a];
+						to += x * stride;
+						stride *= big[a];
+					}
+					if (!inside) continue;
+					psf[2 * to] = img[2 * (b * px + i)];
+					psf[2 * to + 1] = img[2 * (b * px + i) + 1];
+				}
+			}
+		}
+		return psf;
+	}
+
+	/** The multi-index of window {@code index} (axis 0 fastest) among q[a] per axis. */
+	private static int[] window(final int index, final int[] q) {
+		final int[] j = new int[q.length];
+		for (int a = 0, r = index; a < q.length; r /= q[a], a++) j[a] = r % q[a];
+		return j;
+	}
 
 	private void check(final Buffer b, final String what) {
 		InvalidInputException.require(b.backend() == backend && b.precision() == precision, this + ": " + what +

@@ -188,6 +188,11 @@ public abstract class AbstractIterativeTest extends AbstractBackendFixture {
 						", seed " + seed);
 					toeplitz.apply(bx, out2); // the zero border survives an application
 					assertTrue(relative(download(out), download(out2)) <= 1e-12, "repeatable, seed " + seed);
+					// on the operator's own plan (what pics does): the same point-spread function, within round-off
+					keep(ToeplitzNormal.onPlan(backend, plan, trajectory, size, s, w, t)).apply(bx, out2);
+					final double e3 = relative(download(out), download(out2));
+					assertTrue(e3 <= (p == Precision.FLOAT ? 1e-6 : 1e-12), java.util.Arrays.toString(size) + " x " + t +
+						" " + p + ": onPlan vs own plan " + e3 + ", seed " + seed);
 				}
 			}
 		}
