@@ -72,8 +72,8 @@ __device__ __forceinline__ double root_sin<8>(int t) {
 }
 
 /**
- * In-place DFT of R values: V_s = sum_q v_q e^{sign 2 pi i q s / R}. Radix 2, 4 and 8 (as two radix-4 DFTs) by
- * hand, the others (3, 5, 7) directly with constant roots (R^2 complex multiply-adds, in registers).
+ * In-place DFT of R values: V_s = sum_q v_q e^{sign 2 pi i q s / R}. Radix 2, 4, 8 (as two radix-4 DFTs) and 6 (as
+ * radix 2 then radix 3) by hand, the others (3, 5, 7) directly with constant roots (R^2 complex multiply-adds, in registers).
  */
 template <typename T, int R>
 __device__ __forceinline__ void butterfly(typename Cplx<T>::type* v, int sign) {
@@ -123,6 +123,33 @@ __device__ __forceinline__ void butterfly(typename Cplx<T>::type* v, int sign) {
 			v[s].y = e[s].y + o[s].y;
 			v[s + 4].x = e[s].x - o[s].x;
 			v[s + 4].y = e[s].y - o[s].y;
+		}
+	}
+	else if constexpr (R == 6) {
+		// n = 3 n1 + n2, s = s1 + 2 s2: radix 2 over n1 for each n2, twiddles w6^(n2 s1), then radix 3 over n2 for each
+		// s1 (one pass instead of a radix-2 and a radix-3 pass: one shared-memory round trip fewer)
+		C a[3][2];
+#pragma unroll
+		for (int q = 0; q < 3; q++) {
+			C p[2] = { v[q], v[q + 3] };
+			butterfly<T, 2>(p, sign);
+			a[q][0] = p[0];
+			a[q][1] = p[1];
+		}
+		const T h = (T) 0.86602540378443864676; // w6 = 1/2 + sign i h, w6^2 = -1/2 + sign i h
+		C t;
+		t.x = (T) 0.5 * a[1][1].x - sign * h * a[1][1].y;
+		t.y = (T) 0.5 * a[1][1].y + sign * h * a[1][1].x;
+		a[1][1] = t;
+		t.x = (T) -0.5 * a[2][1].x - sign * h * a[2][1].y;
+		t.y = (T) -0.5 * a[2][1].y + sign * h * a[2][1].x;
+		a[2][1] = t;
+#pragma unroll
+		for (int s1 = 0; s1 < 2; s1++) {
+			C b[3] = { a[0][s1], a[1][s1], a[2][s1] };
+			butterfly<T, 3>(b, sign);
+#pragma unroll
+			for (int s2 = 0; s2 < 3; s2++) v[s1 + 2 * s2] = b[s2];
 		}
 	}
 	else {
@@ -206,12 +233,14 @@ FFT_ENTRY(float, f, 2)
 FFT_ENTRY(float, f, 3)
 FFT_ENTRY(float, f, 4)
 FFT_ENTRY(float, f, 5)
+FFT_ENTRY(float, f, 6)
 FFT_ENTRY(float, f, 7)
 FFT_ENTRY(float, f, 8)
 FFT_ENTRY(double, d, 2)
 FFT_ENTRY(double, d, 3)
 FFT_ENTRY(double, d, 4)
 FFT_ENTRY(double, d, 5)
+FFT_ENTRY(double, d, 6)
 FFT_ENTRY(double, d, 7)
 FFT_ENTRY(double, d, 8)
 
@@ -455,9 +484,10 @@ FFT_AXIS_ENTRY(double, d, 256)
 // from one table per length in the module's global memory (filled once by fft_twiddles_init) instead of n sincospi per
 // block. Same passes, same order, same arithmetic per element as fft_axis (the tests compare both with cuFFT).
 
-/** The radix of the next pass for the rest of the length (the order of GpuOwnFft.factors: 8s, 4, 2, 3, 5, 7). */
+/** The radix of the next pass for the rest of the length (the order of GpuOwnFft.factors: 8s, 4, 6, 2, 3, 5, 7). */
 __host__ __device__ constexpr int next_radix(int rest) {
-	return rest % 8 == 0 ? 8 : rest % 4 == 0 ? 4 : rest % 2 == 0 ? 2 : rest % 3 == 0 ? 3 : rest % 5 == 0 ? 5 : 7;
+	return rest % 8 == 0 ? 8 : rest % 4 == 0 ? 4 : rest % 6 == 0 ? 6 : rest % 2 == 0 ? 2 : rest % 3 == 0 ? 3 :
+		rest % 5 == 0 ? 5 : 7;
 }
 
 #define FFT_FIXED(X) X(64) X(96) X(128) X(160) X(192) X(256) X(320) X(384) X(480) X(512) X(640) X(768) X(1024)

@@ -15,7 +15,7 @@ import jcuda.driver.JCudaDriver;
 /**
  * NUFFT-J's own GPU FFT (kernels/fft.cu): the transforms of {@link GpuFfts} without cuFFT — in place on {@code batch}
  * complex arrays of {@code size} (x fastest), unnormalised, sign −1 forward and +1 inverse — as Stockham autosort
- * passes of radix 8, 4, 2, 3, 5 and 7 along each axis in turn. An axis whose lines fit a block's shared memory
+ * passes of radix 8, 4, 6, 2, 3, 5 and 7 along each axis in turn. An axis whose lines fit a block's shared memory
  * ({@link #sharedLayout}) runs all its passes in one launch of {@code fft_axis}, in place; another runs one launch per
  * pass, ping-ponging between the data and one scratch array of the same size (kept, grown as needed; the result is
  * copied back when an odd number of passes ends in the scratch). The system property {@code nufftj.ownFftShared=false}
@@ -30,7 +30,7 @@ final class GpuOwnFft implements AutoCloseable {
 
 	static final String MODULE = "fft";
 	/** Radices in the order the passes use them. */
-	static final int[] RADICES = { 8, 4, 2, 3, 5, 7 };
+	static final int[] RADICES = { 8, 4, 6, 2, 3, 5, 7 };
 	private static final int BLOCK = 256, MAX_BLOCKS = 8192;
 	/** Elements (float complex; half as many double) one shared-memory block aims at: 32 KiB per buffer. */
 	static final int SHARED_ELEMENTS = 4096;
@@ -150,12 +150,15 @@ final class GpuOwnFft implements AutoCloseable {
 				continue;
 			}
 			if (layout != null) {
+				// the generic kernel has no radix 6 (one more case in its pass switch made it spill registers): 2 then 3
+				final int[] passes = Arrays.stream(radices).flatMap(r -> r == 6 ? java.util.stream.IntStream.of(2, 3) :
+					java.util.stream.IntStream.of(r)).toArray();
 				long packed = 0;
-				for (int p = 0; p < radices.length; p++) packed |= (long) radices[p] << 4 * p;
+				for (int p = 0; p < passes.length; p++) packed |= (long) passes[p] << 4 * p;
 				// fft_axis_S(C* data, long long lines, int n, long long inner, int cols, long long radices, int npasses,
 				// int sign, int n1, int s1, int c1, int n2, int s2, int c2)
 				kernels.add(new Launch("fft_axis_" + (dbl ? "d" : "f"), layout[2], layout[3], layout[1], new KernelArgs()
-					.pointer(in).i64(lines).i32(n).i64(inner).i32(layout[0]).i64(packed).i32(radices.length).i32(sign)
+					.pointer(in).i64(lines).i32(n).i64(inner).i32(layout[0]).i64(packed).i32(passes.length).i32(sign)
 					.i32(sel[0]).i32(sel[1]).i32(sel[2]).i32(sel[3]).i32(sel[4]).i32(sel[5]).build(), what + ", axis " + a +
 						" in shared memory, " + layout[0] + " lines per block, " + lines + " of " + outer + " lines"));
 				continue;
@@ -237,7 +240,10 @@ final class GpuOwnFft implements AutoCloseable {
 		return count + count / 16 + 1;
 	}
 
-	/** The radices of the passes for length n (8s first, then 4, 2, 3, 5, 7); refuses other prime factors. */
+	/**
+	 * The radices of the passes for length n (8s first, then 4, 6 — a 2 and a 3 in one pass —, 2, 3, 5, 7); refuses
+	 * other prime factors.
+	 */
 	static int[] factors(final int n) {
 		InvalidInputException.require(n >= 1, "own GPU FFT: length " + n + ", expected >= 1");
 		final List<Integer> out = new ArrayList<>();
