@@ -215,17 +215,8 @@ public abstract class AbstractBackendTest {
 		for (final int[][] c : cases) {
 			final int[] size = c[0], block = c[1];
 			final int batch = 1 + random.nextInt(3);
-			int px = 1;
-			for (final int n : size) px *= n;
-			final boolean[] inBlock = new boolean[px];
-			for (int i = 0; i < px; i++) {
-				boolean in = true;
-				for (int a = 0, rest = i; a < size.length; rest /= size[a], a++) {
-					final int off = rest % size[a] - (size[a] / 2 - block[a] / 2);
-					in &= off >= 0 && off < block[a];
-				}
-				inBlock[i] = in;
-			}
+			final boolean[] inBlock = inCentredBlock(size, block);
+			final int px = inBlock.length;
 			final String what = java.util.Arrays.toString(block) + " in " + java.util.Arrays.toString(size) + " x " + batch;
 			for (final int sign : new int[] { -1, 1 }) {
 				final double[] x = gaussian(2 * px * batch);
@@ -269,17 +260,8 @@ public abstract class AbstractBackendTest {
 		for (final int[][] c : cases) {
 			final int[] size = c[0], block = c[1];
 			final int batch = 1 + random.nextInt(3);
-			int px = 1;
-			for (final int n : size) px *= n;
-			final boolean[] inBlock = new boolean[px];
-			for (int i = 0; i < px; i++) {
-				boolean in = true;
-				for (int a = 0, rest = i; a < size.length; rest /= size[a], a++) {
-					final int off = rest % size[a] - (size[a] / 2 - block[a] / 2);
-					in &= off >= 0 && off < block[a];
-				}
-				inBlock[i] = in;
-			}
+			final boolean[] inBlock = inCentredBlock(size, block);
+			final int px = inBlock.length;
 			final double[] x = gaussian(2 * px * batch), k = gaussian(2 * px);
 			for (int t = 0; t < batch; t++) for (int i = 0; i < px; i++) if (!inBlock[i]) {
 				x[2 * (t * px + i)] = 0;
@@ -304,6 +286,22 @@ public abstract class AbstractBackendTest {
 					.toString(size) + " x " + batch);
 			}
 		}
+	}
+
+	/** Per pixel of {@code size} (x fastest): whether it lies in the centred block (placed as copyCentred places it). */
+	private static boolean[] inCentredBlock(final int[] size, final int[] block) {
+		int px = 1;
+		for (final int n : size) px *= n;
+		final boolean[] in = new boolean[px];
+		for (int i = 0; i < px; i++) {
+			boolean inside = true;
+			for (int a = 0, rest = i; a < size.length; rest /= size[a], a++) {
+				final int off = rest % size[a] - (size[a] / 2 - block[a] / 2);
+				inside &= off >= 0 && off < block[a];
+			}
+			in[i] = inside;
+		}
+		return in;
 	}
 
 	// -- plans on buffers --
