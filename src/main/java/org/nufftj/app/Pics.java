@@ -266,7 +266,8 @@ public final class Pics {
 				.describeMatrix(size));
 		final boolean varies = weights != null && weights.varies();
 		InvalidInputException.require(!varies || s.normal == Normal.NUFFT || s.normal == Normal.AUTO, "-p: weights " +
-			"that differ between coils or frames need --normal nufft or auto (the Toeplitz normal operator takes one weight per sample for every coil)");
+			"that differ between coils or frames need --normal nufft or auto (the Toeplitz normal operator takes one " +
+			"weight per sample for every coil)");
 		final float[] w2 = weights == null || varies ? null : weights.squared();
 		final Backend backend = session.backend(s.nufft);
 		final Normal chosen = s.normal.on(backend, varies);
