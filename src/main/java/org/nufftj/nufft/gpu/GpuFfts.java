@@ -53,7 +53,7 @@ final class GpuFfts implements AutoCloseable {
 
 	/** What runs the transforms, for logs and GPU Info. */
 	static String engine() {
-		return useOwn() ? "own FFT (kernels/fft.cu: Stockham radix 8/4/2/3/5/7, shared-memory axes, pruned)" : CufftLoader
+		return useOwn() ? "own FFT (kernels/fft.cu: Stockham radix 8/4/6/2/3/5/7, shared-memory axes, pruned)" : CufftLoader
 			.status().toString();
 	}
 
