@@ -32,6 +32,17 @@ __device__ __forceinline__ C cmul(C a, C b) {
 	return v;
 }
 
+/** v[r] *= w1^r for r = 1 … R − 1, the powers by products (r − 1 roundings at most): a pass's twiddles. */
+template <typename C, int R>
+__device__ __forceinline__ void twiddle(C* v, const C w1) {
+	C w = w1;
+#pragma unroll
+	for (int r = 1; r < R; r++) {
+		v[r] = cmul(v[r], w);
+		if (r + 1 < R) w = cmul(w, w1);
+	}
+}
+
 /** cos and sin of 2 pi t / R for the radices (exact constants; t in [0, R), folded after unrolling). */
 template <int R>
 __device__ __forceinline__ double root_cos(int t);
@@ -197,15 +208,10 @@ __device__ __forceinline__ void pass_body(const typename Cplx<T>::type* __restri
 		if (k > 0) {
 			T sn, cs;
 			nj_sincospi<T>((T) (2 * k) / (T) (ns * R), &sn, &cs);
-			C w1, w;
+			C w1;
 			w1.x = cs;
 			w1.y = sign * sn;
-			w = w1;
-#pragma unroll
-			for (int r = 1; r < R; r++) {
-				v[r] = cmul(v[r], w);
-				if (r + 1 < R) w = cmul(w, w1);
-			}
+			twiddle<C, R>(v, w1);
 		}
 		butterfly<T, R>(v, sign);
 		const I d = (I) (j / ns) * ns * R + k;
@@ -295,15 +301,7 @@ __device__ __forceinline__ void smem_pass(const typename Cplx<T>::type* src, typ
 		C v[R];
 #pragma unroll
 		for (int r = 0; r < R; r++) v[r] = src[pad16(c * cs + (j + r * m) * es)];
-		if (k > 0) { // w^r from one table entry w = tw[k stride] by products (r - 1 roundings at most)
-			const C w1 = tw[k * stride];
-			C w = w1;
-#pragma unroll
-			for (int r = 1; r < R; r++) {
-				v[r] = cmul(v[r], w);
-				if (r + 1 < R) w = cmul(w, w1);
-			}
-		}
+		if (k > 0) twiddle<C, R>(v, tw[k * stride]); // w^r from one table entry w = tw[k stride]
 		butterfly<T, R>(v, sign);
 		const int d = jq * ns * R + k;
 #pragma unroll
@@ -558,12 +556,7 @@ __device__ __forceinline__ void smem_pass_fixed(const typename Cplx<T>::type* sr
 		if (NS > 1 && k > 0) {
 			C w1 = __ldg(tw + k * STRIDE);
 			if (SIGN < 0) w1.y = -w1.y;
-			C w = w1;
-#pragma unroll
-			for (int r = 1; r < R; r++) {
-				v[r] = cmul(v[r], w);
-				if (r + 1 < R) w = cmul(w, w1);
-			}
+			twiddle<C, R>(v, w1);
 		}
 		butterfly<T, R>(v, SIGN);
 		const int d = jq * NS * R + k;
