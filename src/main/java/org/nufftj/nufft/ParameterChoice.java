@@ -204,13 +204,8 @@ public final class ParameterChoice {
 	static double[] computeModel(final Kernel kernel, final int[] image, final int[] grid) {
 		final AxisErrors e = new AxisErrors(kernel, image, grid);
 		double worst = 0;
-		final int dims = image.length;
-		final int[] f = new int[dims];
-		final int combos = (int) Math.pow(OFFSETS, dims);
-		for (int c = 0; c < combos; c++) {
-			for (int a = 0, r = c; a < dims; a++, r /= OFFSETS) f[a] = r % OFFSETS;
-			worst = Math.max(worst, e.squared(f));
-		}
+		for (int c = 0, combos = (int) Math.pow(OFFSETS, image.length); c < combos; c++)
+			worst = Math.max(worst, e.squared(c));
 		return new double[] { Math.sqrt(Math.max(worst, 0)), e.worstPoint };
 	}
 
@@ -241,13 +236,8 @@ public final class ParameterChoice {
 			}
 			counts[c]++;
 		}
-		final int[] f = new int[dims];
 		double sum = 0;
-		for (int c = 0; c < counts.length; c++) {
-			if (counts[c] == 0) continue;
-			for (int a = 0, r = c; a < dims; a++, r /= OFFSETS) f[a] = r % OFFSETS;
-			sum += counts[c] * Math.max(e.squared(f), 0);
-		}
+		for (int c = 0; c < counts.length; c++) if (counts[c] > 0) sum += counts[c] * Math.max(e.squared(c), 0);
 		return withRounding(SAFETY * Math.sqrt(sum / t.count()), p.precision());
 	}
 
@@ -259,9 +249,12 @@ public final class ParameterChoice {
 
 		final double[][] muRe, muIm, nu2;
 		double worstPoint;
+		/** The offsets of the combination {@link #squared} decodes (one per axis; scratch). */
+		private final int[] f;
 
 		AxisErrors(final Kernel kernel, final int[] image, final int[] grid) {
 			final int dims = image.length, w = kernel.width();
+			f = new int[dims];
 			muRe = new double[dims][OFFSETS];
 			muIm = new double[dims][OFFSETS];
 			nu2 = new double[dims][OFFSETS];
@@ -303,9 +296,13 @@ public final class ParameterChoice {
 			}
 		}
 
-		/** mean over the image of |Π_a(1 + ε(u_a, f_a)) − 1|² at the tabulated offsets f (one per axis). */
-		double squared(final int[] f) {
-			final int dims = f.length;
+		/**
+		 * mean over the image of |Π_a(1 + ε(u_a, f_a)) − 1|² at the tabulated offsets f_a = ⌊c / OFFSETS^a⌋ mod OFFSETS
+		 * (one per axis, axis 0 the least significant digit of c).
+		 */
+		double squared(final int c) {
+			final int dims = muRe.length;
+			for (int a = 0, r = c; a < dims; a++, r /= OFFSETS) f[a] = r % OFFSETS;
 			double e2 = 0;
 			for (int subset = 1; subset < 1 << dims; subset++) {
 				if (Integer.bitCount(subset) == 1) {

@@ -35,7 +35,7 @@ final class CpuFft {
 	}
 
 	void transform(final CpuBuffer x, final int sign) {
-		for (int axis = 0; axis < n.length; axis++) pass(x, sign, axis, null);
+		for (int axis = 0; axis < n.length; axis++) pass(x, sign, axis, null, null);
 	}
 
 	/**
@@ -49,7 +49,7 @@ final class CpuFft {
 		final int[][] outer = outerLines(block);
 		for (int step = 0; step < n.length; step++) {
 			final int axis = fromBlock ? step : n.length - 1 - step;
-			pass(x, sign, axis, outer[axis]);
+			pass(x, sign, axis, outer[axis], null);
 		}
 	}
 
@@ -67,10 +67,6 @@ final class CpuFft {
 		for (int axis = 0; axis < last; axis++) pass(x, -1, axis, outer[axis], null);
 		pass(x, -1, last, outer[last], kernel);
 		for (int axis = last - 1; axis >= 0; axis--) pass(x, +1, axis, outer[axis], null);
-	}
-
-	private void pass(final CpuBuffer x, final int sign, final int axis, final int[] outer) {
-		pass(x, sign, axis, outer, null);
 	}
 
 	/**

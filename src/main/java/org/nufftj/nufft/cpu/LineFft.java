@@ -121,10 +121,6 @@ final class LineFft {
 		gi = new double[2 * widest];
 	}
 
-	/** A radix-8 pass's twiddles and stream offsets of one butterfly (made once: no allocation per transform). */
-	private final double[] r8Cos = new double[8], r8Sin = new double[8];
-	private final int[] r8In = new int[8], r8Out = new int[8];
-
 	/** Whether n is done by the Stockham passes (every prime factor ≤ {@link #MAX_PRIME}), not by the fallback. */
 	static boolean stockham(final int n) {
 		return factors(n, false) != null;
@@ -318,24 +314,17 @@ final class LineFft {
 		final int m = n / 8;
 		final double[] c = twCos[s], sn = twSin[s];
 		final double h = Math.sqrt(0.5);
-		final double[] tc = r8Cos, ts = r8Sin;
-		final int[] in = r8In, out = r8Out;
+		final int mb = m * b, nb = ns * b;
 		for (int j = 0; j < m; j++) {
-			final int k = j % ns;
-			for (int t = 1; t < 8; t++) {
-				tc[t] = c[7 * k + t - 1];
-				ts[t] = sign * sn[7 * k + t - 1];
-			}
-			final int o0 = ((j / ns) * ns * 8 + k) * b;
-			for (int t = 0; t < 8; t++) {
-				in[t] = (j + t * m) * b;
-				out[t] = o0 + t * ns * b;
-			}
-			final double c1 = tc[1], s1 = ts[1], c2 = tc[2], s2 = ts[2], c3 = tc[3], s3 = ts[3], c4 = tc[4], s4 = ts[4];
-			final double c5 = tc[5], s5 = ts[5], c6 = tc[6], s6 = ts[6], c7 = tc[7], s7 = ts[7];
-			final int i0 = in[0], i1 = in[1], i2 = in[2], i3 = in[3], i4 = in[4], i5 = in[5], i6 = in[6], i7 = in[7];
-			final int u0 = out[0], u1 = out[1], u2 = out[2], u3 = out[3], u4 = out[4], u5 = out[5], u6 = out[6],
-				u7 = out[7];
+			final int k = j % ns, t = 7 * k;
+			final double c1 = c[t], s1 = sign * sn[t], c2 = c[t + 1], s2 = sign * sn[t + 1], c3 = c[t + 2],
+				s3 = sign * sn[t + 2], c4 = c[t + 3], s4 = sign * sn[t + 3], c5 = c[t + 4], s5 = sign * sn[t + 4],
+				c6 = c[t + 5], s6 = sign * sn[t + 5], c7 = c[t + 6], s7 = sign * sn[t + 6];
+			// the eight input streams m·b apart, the eight output streams ns·b apart
+			final int i0 = j * b, i1 = i0 + mb, i2 = i1 + mb, i3 = i2 + mb, i4 = i3 + mb, i5 = i4 + mb, i6 = i5 + mb,
+				i7 = i6 + mb;
+			final int u0 = ((j / ns) * ns * 8 + k) * b, u1 = u0 + nb, u2 = u1 + nb, u3 = u2 + nb, u4 = u3 + nb,
+				u5 = u4 + nb, u6 = u5 + nb, u7 = u6 + nb;
 			for (int l = 0; l < b; l++) {
 				// v_t = x_t · w_k^t (v_0 = x_0)
 				final double v0r = xr[i0 + l], v0i = xi[i0 + l];

@@ -4,8 +4,8 @@ package org.nufftj.nufft.cpu;
  * Every point's kernel weights (W per axis) and first grid cells, kept by a plan that is executed again on the same
  * points (CG-SENSE and the other iterative solvers run 2 transforms per iteration on one trajectory): the spreading
  * and interpolation loops copy them instead of evaluating the kernel again. They are the numbers
- * {@link KernelWeights#weights(double, double, double, int, double[], int[])} gives (computed by it, once), so the
- * transforms' results do not depend on whether the cache is there.
+ * {@link KernelWeights#weights(double, double, double, int, double[], int[])} gives (computed by it, once, through
+ * {@code Subgrids.weightsOf}), so the transforms' results do not depend on whether the cache is there.
  */
 final class PointWeights {
 
@@ -23,20 +23,27 @@ final class PointWeights {
 		this.starts = starts;
 	}
 
-	/** The cache of {@code order}'s points (sorted order), or null where it would take more than {@link #MAX_BYTES}. */
-	static PointWeights of(final PointOrder order, final KernelWeights weights, final int dims, final int width,
-		final Workers run)
+	/** Point s's weights and first cells, as {@link #get} gives them. */
+	interface Source {
+		void weights(int s, double[] out, int[] st);
+	}
+
+	/**
+	 * The cache of m points' weights from {@code source} (evaluated once, on the workers), or null where it would take
+	 * more than {@link #MAX_BYTES}; {@code room}: how far past dims·W the source may write.
+	 */
+	static PointWeights of(final long m, final int dims, final int width, final int room, final Workers run,
+		final Source source)
 	{
 		final int per = dims * width;
-		final long m = order.count();
 		if (m * (8L * per + 4L * dims) > MAX_BYTES) return null;
 		final double[] kw = new double[(int) (m * per)];
 		final int[] starts = new int[(int) (m * dims)];
 		run.ranges((int) m, (w, from, to) -> {
-			final double[] out = new double[per + width + weights.room()]; // room: the vector Horner may write past
+			final double[] out = new double[per + width + room]; // room: the vector Horner may write past
 			final int[] st = new int[3];
 			for (int s = from; s < to; s++) {
-				weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, out, st);
+				source.weights(s, out, st);
 				System.arraycopy(out, 0, kw, s * per, per);
 				for (int a = 0; a < dims; a++) starts[s * dims + a] = st[a];
 			}

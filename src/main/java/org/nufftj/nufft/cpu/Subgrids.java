@@ -94,7 +94,6 @@ final class Subgrids {
 		maxCells = most;
 	}
 
-	/** Adds transforms [first, first + count) of the samples, spread, to the batch grid g (T = count innermost). */
 	/**
 	 * Counts a forward or adjoint on these points; at the second, keeps every point's kernel weights (PointWeights,
 	 * when they fit), so that the loops copy them from then on instead of evaluating the kernel — the same numbers
@@ -104,7 +103,7 @@ final class Subgrids {
 	 */
 	boolean executed(final Workers run) {
 		if (++executes != 2 || vector != null) return false;
-		kept = PointWeights.of(order, weights, dims, width, run);
+		kept = PointWeights.of(order.count(), dims, width, weights.room(), run, this::weightsOf); // evaluates: none kept yet
 		return kept != null;
 	}
 
@@ -119,6 +118,7 @@ final class Subgrids {
 		else weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kw, st);
 	}
 
+	/** Adds transforms [first, first + count) of the samples, spread, to the batch grid g (T = count innermost). */
 	void spread(final Complex samples, final int first, final int count, final double[] g, final Workers run) {
 		if (single && vector != null) {
 			spreadFloat(samples, first, count, g, run);
