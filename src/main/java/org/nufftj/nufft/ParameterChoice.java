@@ -48,12 +48,11 @@ import org.nufftj.trajectory.Trajectory;
  */
 public final class ParameterChoice {
 
-	/** Least σ an option may ask for (the CPU's choice tries every FFT length from it; a GPU's σ of 1.25, 1.5, 2). */
-	public static final double MIN_SIGMA = 1.125;
+	public static final double MIN_SIGMA = 1.25;
 	public static final double MAX_SIGMA = 2.0;
 	public static final int MIN_WIDTH = 2;
 	public static final int MAX_WIDTH = 16;
-	/** Oversampling ratios a GPU's choice tries when σ is automatic. */
+	/** Oversampling ratios tried when σ is automatic. */
 	static final double[] SIGMAS = { 1.25, 1.5, 2.0 };
 	/** Most pixel positions per axis at which ε(u, off) is evaluated. */
 	private static final int MAX_POSITIONS = 512;
@@ -89,7 +88,6 @@ public final class ParameterChoice {
 				"tolerance " + eps + " is below the kernel lookup table's accuracy (" + LOOKUP_FLOOR +
 					"); use online kernel evaluation");
 		}
-		if (o.device().kind() == DeviceChoice.Kind.CPU) return chooseCpu(imageSize, o);
 		// Automatic kernel: Kaiser–Bessel (Beatty's β) aliases less than the exponential of semicircle at the same W and
 		// σ, so it often reaches ε one width sooner; both are tried and the cheaper plan wins (ties keep the first).
 		final KernelType[] types = o.kernel() == KernelType.AUTO ?
@@ -98,7 +96,6 @@ public final class ParameterChoice {
 		final int d = imageSize.length;
 		double pixels = 1;
 		for (final int n : imageSize) pixels *= n;
-		final double samples = 2 * pixels;
 
 		NufftParameters best = null;
 		double bestCost = Double.POSITIVE_INFINITY;
@@ -107,25 +104,24 @@ public final class ParameterChoice {
 			int w = o.width();
 			double err;
 			if (w > 0) {
-				err = modelError(type, w, sigma, imageSize, o.device());
+				err = modelError(type, w, sigma, imageSize);
 			}
 			else {
 				// The model falls with W (ParameterChoiceTest): the least W that meets ε, searched from a first guess
 				// (about one width per decade of ε, as the kernels' aliasing falls) up or down, so that a choice
 				// evaluates the model at two or three widths, and narrow ones (cheap), instead of bisecting from W = 16.
-				w = leastWidth(type, sigma, imageSize, eps, precision, o.device());
+				w = leastWidth(type, sigma, imageSize, eps, precision);
 				if (w < 0) {
-					closest = Math.min(closest, withRounding(modelError(type, MAX_WIDTH, sigma, imageSize, o.device()),
-						precision));
+					closest = Math.min(closest, withRounding(modelError(type, MAX_WIDTH, sigma, imageSize), precision));
 					continue;
 				}
-				err = modelError(type, w, sigma, imageSize, o.device());
+				err = modelError(type, w, sigma, imageSize);
 			}
 			err = withRounding(err, precision);
-			final int[] g = gridSize(imageSize, sigma, w, o.device());
+			final int[] g = gridSize(imageSize, sigma, w);
 			double gp = 1;
 			for (final int n : g) gp *= n;
-			final double cost = cost(samples, w, d, gp, o.device());
+			final double cost = 2 * pixels * Math.pow(w, d) + fftWeight(o.device()) * gp * Math.log(gp) / Math.log(2);
 			if (cost < bestCost) {
 				bestCost = cost;
 				best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, err, precision);
@@ -133,200 +129,38 @@ public final class ParameterChoice {
 		}
 		if (best == null) {
 			throw new InvalidInputException("tolerance " + eps + " is not reachable with kernel " + o.kernel().key() +
-				" and oversampling " + (o.oversampling() > 0 ? o.oversampling() : "in {1.25, 1.5, 2}") + " at width <= " +
+				" and oversampling " + (o.oversampling() > 0 ? o.oversampling() : "in [1.25, 2]") + " at width <= " +
 				MAX_WIDTH + " (best model error " + String.format("%.3g", closest) + "); raise oversampling or tolerance");
 		}
 		return best;
 	}
 
-	/**
-	 * The CPU's choice: among kernels (both families when automatic), widths and every CPU FFT length ({@link #fftLength})
-	 * on the largest axis from σ = {@value #MIN_SIGMA} to 2 (σ = length / largest axis; the other axes take
-	 * the least length ≥ σN), the least estimated work ({@link #cost}, on the options' point count where given) whose
-	 * model meets ε. Per width the least length that meets ε is found by bisection (the model falls as σ grows, as it
-	 * does with W) among the lengths whose plan would cost less than the best so far; widths are tried upward from the
-	 * least that meets ε at σ = 2 until even the least length costs more. An explicit σ or W narrows the search to it.
-	 */
-	private static NufftParameters chooseCpu(final int[] imageSize, final NufftOptions o) {
-		final double eps = o.tolerance();
-		final Precision precision = o.precision();
-		final DeviceChoice cpu = o.device();
-		final KernelType[] types = o.kernel() == KernelType.AUTO ?
-			new KernelType[] { KernelType.KAISER_BESSEL, KernelType.EXP_SEMICIRCLE } : new KernelType[] { o.kernel() };
-		final int d = imageSize.length;
-		int largest = 0;
-		double pixels = 1;
-		for (final int n : imageSize) {
-			largest = Math.max(largest, n);
-			pixels *= n;
-		}
-		final double samples = o.pointCount() > 0 ? o.pointCount() : 2 * pixels;
-		final double fixedSigma = o.oversampling();
-		final int[] grids = fixedSigma > 0 ? new int[] { 0 } :
-			fftLengths((int) Math.ceil(MIN_SIGMA * largest - 1e-9), 2 * largest, cpu);
-		final int top = grids.length - 1;
-		NufftParameters best = null;
-		double bestCost = Double.POSITIVE_INFINITY, closest = Double.POSITIVE_INFINITY;
-		for (final KernelType type : types) {
-			final Model m = new Model(type, imageSize, largest, fixedSigma, precision, cpu);
-			int w = o.width();
-			if (w == 0) {
-				// The least W that meets ε at the largest σ, searched from the first guess (about one width per decade
-				// of ε) up or down, as leastWidth does.
-				w = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, (int) Math.ceil(-Math.log10(eps)) + 1));
-				if (m.error(w, grids[top]) <= eps) {
-					while (w > MIN_WIDTH && m.error(w - 1, grids[top]) <= eps) w--;
-				}
-				else {
-					do w++; while (w <= MAX_WIDTH && m.error(w, grids[top]) > eps);
-				}
-			}
-			if (o.width() > 0 && m.error(w, grids[top]) > eps) {
-				// An explicit W overrides the tolerance (the model is reported, not enforced): the largest σ.
-				final double sigma = m.sigma(grids[top]);
-				final int[] g = gridSize(imageSize, sigma, w, cpu);
-				final double cost = cost(samples, w, d, product(g), cpu);
-				if (cost < bestCost) {
-					bestCost = cost;
-					best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, m.error(w,
-						grids[top]), precision);
-				}
-				continue;
-			}
-			if (w > MAX_WIDTH) {
-				closest = Math.min(closest, m.error(MAX_WIDTH, grids[top]));
-				continue;
-			}
-			for (; w <= (o.width() > 0 ? o.width() : MAX_WIDTH); w++) {
-				if (cost(samples, w, d, 1, cpu) >= bestCost) break; // the spreading alone costs more than the best plan
-				int lo = 0, hi = top;
-				while (lo < grids.length && fixedSigma == 0 && grids[lo] < 2 * w) lo++;
-				// Only lengths whose plan would cost less than the best so far (the cost grows with the length).
-				while (hi >= lo && cost(samples, w, d, product(gridSize(imageSize, m.sigma(grids[hi]), w, cpu)), cpu) >=
-					bestCost) hi--;
-				if (hi < lo) break; // even the least length costs more: so do all wider kernels
-				if (m.error(w, grids[hi]) > eps) continue;
-				while (lo < hi) {
-					final int mid = (lo + hi) >>> 1;
-					if (m.error(w, grids[mid]) <= eps) hi = mid;
-					else lo = mid + 1;
-				}
-				final double sigma = m.sigma(grids[hi]);
-				final int[] g = gridSize(imageSize, sigma, w, cpu);
-				final double cost = cost(samples, w, d, product(g), cpu);
-				if (cost < bestCost) {
-					bestCost = cost;
-					best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, m.error(w,
-						grids[hi]), precision);
-				}
-				if (hi == 0) break; // already at the least σ: wider kernels only cost more
-			}
-		}
-		if (best == null) {
-			throw new InvalidInputException("tolerance " + eps + " is not reachable with kernel " + o.kernel().key() +
-				" and oversampling " + (fixedSigma > 0 ? fixedSigma : "in [" + MIN_SIGMA + ", 2]") +
-				" at width " + (o.width() > 0 ? "" + o.width() : "<= " + MAX_WIDTH) + " (best model error " +
-				String.format("%.3g", closest) + "); raise oversampling or tolerance");
-		}
-		return best;
-	}
-
-	/** The worst-offset model (with rounding) of one kernel family for {@link #chooseCpu}'s candidates. */
-	private static final class Model {
-
-		private final KernelType type;
-		private final int[] image;
-		private final int largest;
-		private final double fixedSigma;
-		private final Precision precision;
-		private final DeviceChoice device;
-
-		Model(final KernelType type, final int[] image, final int largest, final double fixedSigma,
-			final Precision precision, final DeviceChoice device)
-		{
-			this.type = type;
-			this.image = image;
-			this.largest = largest;
-			this.fixedSigma = fixedSigma;
-			this.precision = precision;
-			this.device = device;
-		}
-
-		/** σ of a candidate: the fixed one, else its length on the largest axis over that axis. */
-		double sigma(final int grid) {
-			return fixedSigma > 0 ? fixedSigma : (double) grid / largest;
-		}
-
-		double error(final int w, final int grid) {
-			return withRounding(modelError(type, w, sigma(grid), image, device), precision);
-		}
-	}
-
-	/**
-	 * Estimated work of a plan per transform. On a GPU: spreading ∝ points · W^d and the FFT ∝ G·log₂G weighted by
-	 * {@link #fftWeight}. On the CPU, in nanoseconds as measured on the build machine (2 threads, float, 2026-11-25; the
-	 * engine's vector rows make the spreading cost per point nearly flat in W at small W): spreading per point
-	 * 7.6 + 0.0139·W³ in 2D (8 coils, 205,824 radial points, 384², W = 3…10: 8.0–21.5 ns) and 43 + 0.138·W³ in 3D (one
-	 * coil, 1,048,576 kooshball points, 128³, W = 3…8: 47–114 ns), the FFT 0.33 ns per G·log₂G (8 × 324² … 512²,
-	 * 128³: 0.26–0.43).
-	 */
-	static double cost(final double samples, final int w, final int d, final double gridPoints,
-		final DeviceChoice device)
-	{
-		final double fft = gridPoints * Math.log(gridPoints) / Math.log(2);
-		if (device != null && device.kind() == DeviceChoice.Kind.CPU) {
-			final double w3 = (double) w * w * w;
-			return samples * (d == 2 ? 7.6 + 0.0139 * w3 : 43 + 0.138 * w3) + 0.33 * fft;
-		}
-		return samples * Math.pow(w, d) + fftWeight(device) * fft;
-	}
-
-	private static double product(final int[] g) {
-		double p = 1;
-		for (final int n : g) p *= n;
-		return p;
-	}
-
-	/** The FFT lengths of {@code device} ({@link #fftLength}) in [from, to], ascending. */
-	static int[] fftLengths(final int from, final int to, final DeviceChoice device) {
-		final java.util.List<Integer> s = new java.util.ArrayList<>();
-		for (int n = fftLength(from, device); n <= to; n = fftLength(n + 1, device)) s.add(n);
-		return s.stream().mapToInt(Integer::intValue).toArray();
-	}
-
 	/** The least width in [MIN_WIDTH, MAX_WIDTH] whose model (with rounding) meets ε, or −1 if none does. */
 	private static int leastWidth(final KernelType type, final double sigma, final int[] imageSize, final double eps,
-		final Precision precision, final DeviceChoice device)
+		final Precision precision)
 	{
 		final int guess = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, (int) Math.ceil(-Math.log10(eps)) + 1));
 		int w = guess;
-		if (meets(type, w, sigma, imageSize, eps, precision, device)) {
-			while (w > MIN_WIDTH && meets(type, w - 1, sigma, imageSize, eps, precision, device)) w--;
+		if (meets(type, w, sigma, imageSize, eps, precision)) {
+			while (w > MIN_WIDTH && meets(type, w - 1, sigma, imageSize, eps, precision)) w--;
 			return w;
 		}
-		while (w < MAX_WIDTH) if (meets(type, ++w, sigma, imageSize, eps, precision, device)) return w;
+		while (w < MAX_WIDTH) if (meets(type, ++w, sigma, imageSize, eps, precision)) return w;
 		return -1;
 	}
 
 	private static boolean meets(final KernelType type, final int width, final double sigma, final int[] imageSize,
-		final double eps, final Precision precision, final DeviceChoice device)
+		final double eps, final Precision precision)
 	{
-		return withRounding(modelError(type, width, sigma, imageSize, device), precision) <= eps;
+		return withRounding(modelError(type, width, sigma, imageSize), precision) <= eps;
 	}
 
 	/**
 	 * The model error (×{@value #SAFETY}, without float rounding) of a plan for an image of {@code imageSize} pixels
-	 * with a kernel family at width W, built for σ, on the grid {@link #gridSize} gives (the GPU's lengths).
+	 * with a kernel family at width W, built for σ, on the grid {@link #gridSize} gives.
 	 */
 	public static double modelError(final KernelType type, final int width, final double sigma, final int[] imageSize) {
-		return modelError(type, width, sigma, imageSize, null);
-	}
-
-	/** {@link #modelError(KernelType, int, double, int[])} on the grid of {@code device}'s FFT lengths ({@link #fftLength}; null: a GPU's). */
-	public static double modelError(final KernelType type, final int width, final double sigma, final int[] imageSize,
-		final DeviceChoice device)
-	{
-		final int[] grid = gridSize(imageSize, sigma, width, device);
+		final int[] grid = gridSize(imageSize, sigma, width);
 		final String key = type + "/" + width + "/" + sigma + "/" + java.util.Arrays.toString(imageSize) + "/" +
 			java.util.Arrays.toString(grid);
 		return MODEL_CACHE.computeIfAbsent(key, k -> SAFETY * computeModel(Kernels.create(type, width, sigma), imageSize,
@@ -424,6 +258,7 @@ public final class ParameterChoice {
 			muRe = new double[dims][OFFSETS];
 			muIm = new double[dims][OFFSETS];
 			nu2 = new double[dims][OFFSETS];
+			final double[] psi = new double[w];
 			axes: for (int a = 0; a < dims; a++) {
 				for (int b = 0; b < a; b++) {
 					if (image[b] == image[a] && grid[b] == grid[a]) { // the same axis again (square images)
@@ -435,37 +270,27 @@ public final class ParameterChoice {
 				}
 				final int n0 = image[a], n = grid[a], stride = (n0 + MAX_POSITIONS - 1) / MAX_POSITIONS;
 				final int h = n0 / 2, count = (n0 + stride - 1) / stride;
-				final double[][] psi = new double[OFFSETS][w];
+				final double[] us = new double[count], deap = new double[count];
+				for (int i = 0; i < count; i++) {
+					us[i] = (double) (i * stride - h) / n;
+					deap[i] = kernel.fourier(us[i]);
+				}
 				for (int q = 0; q < OFFSETS; q++) {
 					final double off = -w / 2.0 + (double) q / OFFSETS;
-					for (int j = 0; j < w; j++) psi[q][j] = kernel.value(off + j);
-				}
-				for (int i = 0; i < count; i++) {
-					final double u = (double) (i * stride - h) / n, deap = kernel.fourier(u);
-					// e^{−2πi(off_q + j)u} = e^{πiWu} · (e^{−2πiu/OFFSETS})^q · (e^{−2πiu})^j: three sines and
-					// cosines per pixel, the rest by products (rounding ~1e-15, far below the smallest tolerance).
-					final double rr = Math.cos(2 * Math.PI * u), ri = -Math.sin(2 * Math.PI * u);
-					final double sr = Math.cos(2 * Math.PI * u / OFFSETS), si = -Math.sin(2 * Math.PI * u / OFFSETS);
-					double br = Math.cos(Math.PI * w * u), bi = Math.sin(Math.PI * w * u);
-					for (int q = 0; q < OFFSETS; q++) {
-						final double[] p = psi[q];
-						double er = 0, ei = 0, pr = br, pi = bi;
+					for (int j = 0; j < w; j++) psi[j] = kernel.value(off + j);
+					for (int i = 0; i < count; i++) {
+						double er = 0, ei = 0;
 						for (int j = 0; j < w; j++) {
-							er += p[j] * pr;
-							ei += p[j] * pi;
-							final double t = pr * rr - pi * ri;
-							pi = pr * ri + pi * rr;
-							pr = t;
+							final double ph = 2 * Math.PI * (off + j) * us[i];
+							er += psi[j] * Math.cos(ph);
+							ei -= psi[j] * Math.sin(ph);
 						}
-						er = er / deap - 1;
-						ei /= deap;
+						er = er / deap[i] - 1;
+						ei /= deap[i];
 						muRe[a][q] += er / count;
 						muIm[a][q] += ei / count;
 						nu2[a][q] += (er * er + ei * ei) / count;
 						worstPoint = Math.max(worstPoint, Math.hypot(er, ei));
-						final double t = br * sr - bi * si;
-						bi = br * si + bi * sr;
-						br = t;
 					}
 				}
 			}
@@ -509,35 +334,11 @@ public final class ParameterChoice {
 		return precision == Precision.FLOAT ? Math.hypot(model, FLOAT_ROUNDING) : model;
 	}
 
-	/** Per-axis fine-grid sizes: the smallest 2,3,5,7-smooth even integer ≥ max(σN, 2W) (the GPU's lengths). */
+	/** Per-axis fine-grid sizes: the smallest 2,3,5,7-smooth even integer ≥ max(σN, 2W). */
 	public static int[] gridSize(final int[] imageSize, final double sigma, final int width) {
-		return gridSize(imageSize, sigma, width, null);
-	}
-
-	/** Per-axis fine-grid sizes: the least {@link #fftLength} of {@code device} ≥ max(σN, 2W). */
-	public static int[] gridSize(final int[] imageSize, final double sigma, final int width, final DeviceChoice device) {
 		final int[] g = new int[imageSize.length];
-		for (int a = 0; a < g.length; a++)
-			g[a] = fftLength((int) Math.max(Math.ceil(sigma * imageSize[a] - 1e-9), 2 * width), device);
+		for (int a = 0; a < g.length; a++) g[a] = nextSmooth((int) Math.max(Math.ceil(sigma * imageSize[a] - 1e-9), 2 * width));
 		return g;
-	}
-
-	/**
-	 * The least FFT length ≥ m a device's engine transforms fast: on the CPU even 2,3-smooth (the line FFT's written-out
-	 * radices are 8, 4, 2 and 3; a factor 5 or 7 takes its generic pass, 3–8× slower per point: 8 × 320² 18.5 ms
-	 * against 8 × 384² 5.8 ms, 500² 61.9 ms against 512² 9.8 ms, forward stage times on the build machine,
-	 * 2026-11-25, docs/benchmarks.md); on a GPU (cuFFT or the own kernels, radices up to 8 with 5 and 7) even
-	 * 2,3,5,7-smooth ({@link #nextSmooth}).
-	 */
-	public static int fftLength(final int m, final DeviceChoice device) {
-		if (device == null || device.kind() != DeviceChoice.Kind.CPU) return nextSmooth(m);
-		for (int n = Math.max(2, m);; n++) {
-			if (n % 2 != 0) continue;
-			int r = n;
-			while (r % 2 == 0) r /= 2;
-			while (r % 3 == 0) r /= 3;
-			if (r == 1) return n;
-		}
 	}
 
 	/** Smallest even n ≥ m whose prime factors are all in {2, 3, 5, 7}. */
