@@ -11,8 +11,8 @@ import org.jtransforms.fft.DoubleFFT_1D;
  * stage of radix r with Ns = product of the earlier radices: butterfly j reads x[j + t·n/r], t &lt; r, twiddles them by
  * e^{sign·2πi·t·(j mod Ns)/(Ns·r)}, takes their r-point DFT and writes it to y[(j div Ns)·Ns·r + j mod Ns + t·Ns]),
  * ping-ponging between two work arrays, no bit reversal. Radices 8 (as two radix-4 DFTs; taken first where the
- * length has a factor 3, 5 or 7), 4, 2 and 3 are written out; any other prime factor up
- * to {@link #MAX_PRIME} (5, 7, 11, …) takes a direct r-point DFT butterfly. Every butterfly's innermost loop runs over
+ * length has a factor 3, 5 or 7), 4, 2, 3, 5 and 7 are written out (5 and 7 by their conjugate root pairs); any other
+ * prime factor up to {@link #MAX_PRIME} (11, 13, …) takes a direct r-point DFT butterfly. Every butterfly's innermost loop runs over
  * the block's lines with one twiddle, so each pass streams contiguous memory, and nothing is allocated after
  * construction. A length with a larger prime factor goes line by line through JTransforms (Bluestein).
  * <p>
@@ -198,6 +198,8 @@ final class LineFft {
 					case 3: radix3(s, ns, b, sign, xr, xi, yr, yi); break;
 					case 4: radix4(s, ns, b, sign, xr, xi, yr, yi); break;
 					case 8: radix8(s, ns, b, sign, xr, xi, yr, yi); break;
+					case 5: radix5(s, ns, b, sign, xr, xi, yr, yi); break;
+					case 7: radix7(s, ns, b, sign, xr, xi, yr, yi); break;
 					default: generic(s, r, ns, b, sign, xr, xi, yr, yi);
 				}
 			}
@@ -383,6 +385,126 @@ final class LineFft {
 				yi[u3 + l] = e3i + g3i;
 				yr[u7 + l] = e3r - g3r;
 				yi[u7 + l] = e3i - g3i;
+			}
+		}
+	}
+
+	/**
+	 * Radix 5 written out: with t1 = v1 + v4, t2 = v2 + v3, t3 = v1 − v4, t4 = v2 − v3, X0 = v0 + t1 + t2,
+	 * X1,4 = v0 + c1·t1 + c2·t2 ± i·sign·(s1·t3 + s2·t4), X2,3 = v0 + c2·t1 + c1·t2 ± i·sign·(s2·t3 − s1·t4), c_k and s_k
+	 * the cosine and sine of 2πk/5 (the conjugate pairs of the 5th roots of unity).
+	 */
+	private void radix5(final int s, final int ns, final int b, final int sign, final double[] xr, final double[] xi,
+		final double[] yr, final double[] yi)
+	{
+		final int m = n / 5;
+		final double[] c = twCos[s], sn = twSin[s];
+		final double k1 = Math.cos(2 * Math.PI / 5), k2 = Math.cos(4 * Math.PI / 5);
+		final double h1 = sign * Math.sin(2 * Math.PI / 5), h2 = sign * Math.sin(4 * Math.PI / 5);
+		final int mb = m * b, nb = ns * b;
+		for (int j = 0; j < m; j++) {
+			final int k = j % ns, t = 4 * k;
+			final double c1 = c[t], s1 = sign * sn[t], c2 = c[t + 1], s2 = sign * sn[t + 1], c3 = c[t + 2],
+				s3 = sign * sn[t + 2], c4 = c[t + 3], s4 = sign * sn[t + 3];
+			final int i0 = j * b, i1 = i0 + mb, i2 = i1 + mb, i3 = i2 + mb, i4 = i3 + mb;
+			final int u0 = ((j / ns) * ns * 5 + k) * b, u1 = u0 + nb, u2 = u1 + nb, u3 = u2 + nb, u4 = u3 + nb;
+			for (int l = 0; l < b; l++) {
+				final double v0r = xr[i0 + l], v0i = xi[i0 + l];
+				double ur = xr[i1 + l], ui = xi[i1 + l];
+				final double v1r = ur * c1 - ui * s1, v1i = ur * s1 + ui * c1;
+				ur = xr[i2 + l];
+				ui = xi[i2 + l];
+				final double v2r = ur * c2 - ui * s2, v2i = ur * s2 + ui * c2;
+				ur = xr[i3 + l];
+				ui = xi[i3 + l];
+				final double v3r = ur * c3 - ui * s3, v3i = ur * s3 + ui * c3;
+				ur = xr[i4 + l];
+				ui = xi[i4 + l];
+				final double v4r = ur * c4 - ui * s4, v4i = ur * s4 + ui * c4;
+				final double t1r = v1r + v4r, t1i = v1i + v4i, t2r = v2r + v3r, t2i = v2i + v3i;
+				final double t3r = v1r - v4r, t3i = v1i - v4i, t4r = v2r - v3r, t4i = v2i - v3i;
+				final double a1r = v0r + k1 * t1r + k2 * t2r, a1i = v0i + k1 * t1i + k2 * t2i;
+				final double a2r = v0r + k2 * t1r + k1 * t2r, a2i = v0i + k2 * t1i + k1 * t2i;
+				final double b1r = h1 * t3r + h2 * t4r, b1i = h1 * t3i + h2 * t4i;
+				final double b2r = h2 * t3r - h1 * t4r, b2i = h2 * t3i - h1 * t4i;
+				yr[u0 + l] = v0r + t1r + t2r;
+				yi[u0 + l] = v0i + t1i + t2i;
+				yr[u1 + l] = a1r - b1i;
+				yi[u1 + l] = a1i + b1r;
+				yr[u4 + l] = a1r + b1i;
+				yi[u4 + l] = a1i - b1r;
+				yr[u2 + l] = a2r - b2i;
+				yi[u2 + l] = a2i + b2r;
+				yr[u3 + l] = a2r + b2i;
+				yi[u3 + l] = a2i - b2r;
+			}
+		}
+	}
+
+	/**
+	 * Radix 7 written out the same way: with p_q = v_q + v_{7−q} and d_q = v_q − v_{7−q} (q = 1, 2, 3),
+	 * X_u, X_{7−u} = v0 + Σ_q cos(2πqu/7)·p_q ± i·sign·Σ_q sin(2πqu/7)·d_q for u = 1, 2, 3.
+	 */
+	private void radix7(final int s, final int ns, final int b, final int sign, final double[] xr, final double[] xi,
+		final double[] yr, final double[] yi)
+	{
+		final int m = n / 7;
+		final double[] c = twCos[s], sn = twSin[s];
+		final double k1 = Math.cos(2 * Math.PI / 7), k2 = Math.cos(4 * Math.PI / 7), k3 = Math.cos(6 * Math.PI / 7);
+		final double h1 = sign * Math.sin(2 * Math.PI / 7), h2 = sign * Math.sin(4 * Math.PI / 7),
+			h3 = sign * Math.sin(6 * Math.PI / 7);
+		final int mb = m * b, nb = ns * b;
+		for (int j = 0; j < m; j++) {
+			final int k = j % ns, t = 6 * k;
+			final double c1 = c[t], s1 = sign * sn[t], c2 = c[t + 1], s2 = sign * sn[t + 1], c3 = c[t + 2],
+				s3 = sign * sn[t + 2], c4 = c[t + 3], s4 = sign * sn[t + 3], c5 = c[t + 4], s5 = sign * sn[t + 4],
+				c6 = c[t + 5], s6 = sign * sn[t + 5];
+			final int i0 = j * b, i1 = i0 + mb, i2 = i1 + mb, i3 = i2 + mb, i4 = i3 + mb, i5 = i4 + mb, i6 = i5 + mb;
+			final int u0 = ((j / ns) * ns * 7 + k) * b, u1 = u0 + nb, u2 = u1 + nb, u3 = u2 + nb, u4 = u3 + nb,
+				u5 = u4 + nb, u6 = u5 + nb;
+			for (int l = 0; l < b; l++) {
+				final double v0r = xr[i0 + l], v0i = xi[i0 + l];
+				double ur = xr[i1 + l], ui = xi[i1 + l];
+				final double v1r = ur * c1 - ui * s1, v1i = ur * s1 + ui * c1;
+				ur = xr[i2 + l];
+				ui = xi[i2 + l];
+				final double v2r = ur * c2 - ui * s2, v2i = ur * s2 + ui * c2;
+				ur = xr[i3 + l];
+				ui = xi[i3 + l];
+				final double v3r = ur * c3 - ui * s3, v3i = ur * s3 + ui * c3;
+				ur = xr[i4 + l];
+				ui = xi[i4 + l];
+				final double v4r = ur * c4 - ui * s4, v4i = ur * s4 + ui * c4;
+				ur = xr[i5 + l];
+				ui = xi[i5 + l];
+				final double v5r = ur * c5 - ui * s5, v5i = ur * s5 + ui * c5;
+				ur = xr[i6 + l];
+				ui = xi[i6 + l];
+				final double v6r = ur * c6 - ui * s6, v6i = ur * s6 + ui * c6;
+				final double p1r = v1r + v6r, p1i = v1i + v6i, d1r = v1r - v6r, d1i = v1i - v6i;
+				final double p2r = v2r + v5r, p2i = v2i + v5i, d2r = v2r - v5r, d2i = v2i - v5i;
+				final double p3r = v3r + v4r, p3i = v3i + v4i, d3r = v3r - v4r, d3i = v3i - v4i;
+				// cos(2πqu/7) and sin(2πqu/7) for qu mod 7 = 4, 5, 6 are cos and −sin of 2π(7 − qu mod 7)/7
+				final double a1r = v0r + k1 * p1r + k2 * p2r + k3 * p3r, a1i = v0i + k1 * p1i + k2 * p2i + k3 * p3i;
+				final double a2r = v0r + k2 * p1r + k3 * p2r + k1 * p3r, a2i = v0i + k2 * p1i + k3 * p2i + k1 * p3i;
+				final double a3r = v0r + k3 * p1r + k1 * p2r + k2 * p3r, a3i = v0i + k3 * p1i + k1 * p2i + k2 * p3i;
+				final double b1r = h1 * d1r + h2 * d2r + h3 * d3r, b1i = h1 * d1i + h2 * d2i + h3 * d3i;
+				final double b2r = h2 * d1r - h3 * d2r - h1 * d3r, b2i = h2 * d1i - h3 * d2i - h1 * d3i;
+				final double b3r = h3 * d1r - h1 * d2r + h2 * d3r, b3i = h3 * d1i - h1 * d2i + h2 * d3i;
+				yr[u0 + l] = v0r + p1r + p2r + p3r;
+				yi[u0 + l] = v0i + p1i + p2i + p3i;
+				yr[u1 + l] = a1r - b1i;
+				yi[u1 + l] = a1i + b1r;
+				yr[u6 + l] = a1r + b1i;
+				yi[u6 + l] = a1i - b1r;
+				yr[u2 + l] = a2r - b2i;
+				yi[u2 + l] = a2i + b2r;
+				yr[u5 + l] = a2r + b2i;
+				yi[u5 + l] = a2i - b2r;
+				yr[u3 + l] = a3r - b3i;
+				yi[u3 + l] = a3i + b3r;
+				yr[u4 + l] = a3r + b3i;
+				yi[u4 + l] = a3i - b3r;
 			}
 		}
 	}
