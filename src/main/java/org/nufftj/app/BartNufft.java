@@ -62,7 +62,7 @@ public final class BartNufft {
 		final long t0 = System.nanoTime();
 		final Backend backend = session.backend(options);
 		final NufftOptions tuned = session.tuned(t, size, (int) transforms, options, TuneDirection.ADJOINT);
-		try (NufftPlan plan = backend.plan(size, tuned)) {
+		try (NufftPlan plan = backend.plan(size, tuned.withPointCount(t.count()))) {
 			plan.setPoints(t);
 			final long t1 = System.nanoTime();
 			try (NufftOperator op = NufftOperator.bart(backend, plan, (int) transforms)) {
@@ -87,7 +87,7 @@ public final class BartNufft {
 		final long t0 = System.nanoTime();
 		final Backend backend = session.backend(options);
 		final NufftOptions tuned = session.tuned(t, size, (int) transforms, options, TuneDirection.FORWARD);
-		try (NufftPlan plan = backend.plan(size, tuned)) {
+		try (NufftPlan plan = backend.plan(size, tuned.withPointCount(t.count()))) {
 			plan.setPoints(t);
 			final long t1 = System.nanoTime();
 			try (NufftOperator op = NufftOperator.bart(backend, plan, (int) transforms)) {

@@ -78,7 +78,7 @@ public final class Options {
 	}
 
 	/**
-	 * The NUFFT options of the common keys: kernel (auto, es, kb, gauss), oversampling σ (0 = auto, else 1.25 … 2),
+	 * The NUFFT options of the common keys: kernel (auto, es, kb, gauss), oversampling σ (0 = auto, else 1.125 … 2),
 	 * width W (0 = auto, else 2 … 16), tolerance ε in (0, 0.1] (float ≥ 1e-6, double ≥ 1e-12), precision, device
 	 * (auto, cpu, gpu, gpu:N), spread (auto, atomic, shared, output), threads (0 = all cores).
 	 */

@@ -289,7 +289,8 @@ public final class Pics {
 			final ToeplitzNormal[] psfs = new ToeplitzNormal[sets];
 			for (int i = 0; i < sets; i++) {
 				final Trajectory ti = trajectories.get(i);
-				plans[i] = keep(open, chosen == Normal.EXACT ? backend.exactPlan(size, p) : backend.plan(size, s.nufft));
+				plans[i] = keep(open, chosen == Normal.EXACT ? backend.exactPlan(size, p) : backend.plan(size,
+					s.nufft.withPointCount(ti.count())));
 				plans[i].setPoints(ti);
 				// The point-spread function from the same plan (exact: its direct sums): no second plan or sort.
 				psfs[i] = chosen == Normal.TOEPLITZ || chosen == Normal.EXACT ? keep(open, ToeplitzNormal.onPlan(backend,

@@ -13,7 +13,7 @@ public abstract class AbstractNufftCommand extends NufftCommand {
 	@Parameter(persist = false, label = "kernel", choices = { "auto", "es", "kb", "gauss" })
 	public String kernel = "auto";
 
-	@Parameter(persist = false, label = "oversampling", description = "grid oversampling sigma, 0 = auto, else 1.25 to 2")
+	@Parameter(persist = false, label = "oversampling", description = "grid oversampling sigma, 0 = auto, else 1.125 to 2")
 	public double oversampling = 0;
 
 	@Parameter(persist = false, label = "width", description = "kernel width W in grid cells, 0 = auto, else 2 to 16")

@@ -33,20 +33,23 @@ public final class NufftOptions {
 	/** Tuning the application does before making a plan (never read by plans); budget in s, 0 = the mode's. */
 	private final TuneMode tuneMode;
 	private final double tuneBudget;
+	/** How many points the plan will transform, when the caller knows it before planning; 0: not known. */
+	private final long pointCount;
 
 	private NufftOptions(final Precision precision, final double tolerance, final KernelType kernel,
 		final double oversampling, final int width, final Evaluation evaluation, final int threads,
 		final DeviceChoice device, final SpreadMethod spreadMethod)
 	{
 		this(precision, tolerance, kernel, oversampling, width, evaluation, threads, device, spreadMethod, null,
-			TuneMode.OFF, 0);
+			TuneMode.OFF, 0, 0);
 	}
 
 	private NufftOptions(final Precision precision, final double tolerance, final KernelType kernel,
 		final double oversampling, final int width, final Evaluation evaluation, final int threads,
 		final DeviceChoice device, final SpreadMethod spreadMethod, final int[] bins, final TuneMode tuneMode,
-		final double tuneBudget)
+		final double tuneBudget, final long pointCount)
 	{
+		this.pointCount = pointCount;
 		this.tuneMode = tuneMode;
 		this.tuneBudget = tuneBudget;
 		this.bins = bins == null ? null : bins.clone();
@@ -102,19 +105,19 @@ public final class NufftOptions {
 
 	public NufftOptions withPrecision(final Precision p) {
 		return new NufftOptions(p, tolerance, kernel, oversampling, width, evaluation, threads, device,
-			spreadMethod, bins, tuneMode, tuneBudget);
+			spreadMethod, bins, tuneMode, tuneBudget, pointCount);
 	}
 
 	public NufftOptions withTolerance(final double eps) {
 		InvalidInputException.require(Double.isFinite(eps) && eps > 0 && eps <= 0.1,
 			"tolerance: expected a value in (0, 0.1], found " + eps);
 		return new NufftOptions(precision, eps, kernel, oversampling, width, evaluation, threads, device,
-			spreadMethod, bins, tuneMode, tuneBudget);
+			spreadMethod, bins, tuneMode, tuneBudget, pointCount);
 	}
 
 	public NufftOptions withKernel(final KernelType k) {
 		return new NufftOptions(precision, tolerance, k, oversampling, width, evaluation, threads, device,
-			spreadMethod, bins, tuneMode, tuneBudget);
+			spreadMethod, bins, tuneMode, tuneBudget, pointCount);
 	}
 
 	public NufftOptions withOversampling(final double sigma) {
@@ -122,7 +125,7 @@ public final class NufftOptions {
 			"oversampling: expected 0 (auto) or a value in [" + ParameterChoice.MIN_SIGMA + ", " +
 				ParameterChoice.MAX_SIGMA + "], found " + sigma);
 		return new NufftOptions(precision, tolerance, kernel, sigma, width, evaluation, threads, device,
-			spreadMethod, bins, tuneMode, tuneBudget);
+			spreadMethod, bins, tuneMode, tuneBudget, pointCount);
 	}
 
 	public NufftOptions withWidth(final int w) {
@@ -130,28 +133,28 @@ public final class NufftOptions {
 			"kernel width: expected 0 (auto) or an integer in [" + ParameterChoice.MIN_WIDTH + ", " +
 				ParameterChoice.MAX_WIDTH + "], found " + w);
 		return new NufftOptions(precision, tolerance, kernel, oversampling, w, evaluation, threads, device,
-			spreadMethod, bins, tuneMode, tuneBudget);
+			spreadMethod, bins, tuneMode, tuneBudget, pointCount);
 	}
 
 	public NufftOptions withEvaluation(final Evaluation e) {
 		return new NufftOptions(precision, tolerance, kernel, oversampling, width, e, threads, device,
-			spreadMethod, bins, tuneMode, tuneBudget);
+			spreadMethod, bins, tuneMode, tuneBudget, pointCount);
 	}
 
 	public NufftOptions withThreads(final int n) {
 		InvalidInputException.require(n >= 0, "threads: expected >= 0, found " + n);
 		return new NufftOptions(precision, tolerance, kernel, oversampling, width, evaluation, n, device,
-			spreadMethod, bins, tuneMode, tuneBudget);
+			spreadMethod, bins, tuneMode, tuneBudget, pointCount);
 	}
 
 	public NufftOptions withDevice(final DeviceChoice d) {
 		return new NufftOptions(precision, tolerance, kernel, oversampling, width, evaluation, threads, d,
-			spreadMethod, bins, tuneMode, tuneBudget);
+			spreadMethod, bins, tuneMode, tuneBudget, pointCount);
 	}
 
 	public NufftOptions withSpreadMethod(final SpreadMethod m) {
 		return new NufftOptions(precision, tolerance, kernel, oversampling, width, evaluation, threads, device,
-			m, bins, tuneMode, tuneBudget);
+			m, bins, tuneMode, tuneBudget, pointCount);
 	}
 
 	/** As these options with the GPU bin {@code b} (one size ≥ 1 per image axis), or null for the heuristic's. */
@@ -160,8 +163,21 @@ public final class NufftOptions {
 			java.util.Arrays.stream(b).allMatch(x -> x >= 1)), "bins: expected 2 or 3 sizes >= 1, found " +
 				java.util.Arrays.toString(b));
 		return new NufftOptions(precision, tolerance, kernel, oversampling, width, evaluation, threads, device,
-			spreadMethod, b, tuneMode, tuneBudget);
+			spreadMethod, b, tuneMode, tuneBudget, pointCount);
 	}
+
+	/**
+	 * As these options for a plan that will transform {@code m} points (0: not known). {@link ParameterChoice#choose}
+	 * weighs the spreading by this count instead of its guess (twice the pixels); the accuracy is unaffected.
+	 */
+	public NufftOptions withPointCount(final long m) {
+		InvalidInputException.require(m >= 0, "point count: expected >= 0, found " + m);
+		return new NufftOptions(precision, tolerance, kernel, oversampling, width, evaluation, threads, device,
+			spreadMethod, bins, tuneMode, tuneBudget, m);
+	}
+
+	/** The count given by {@link #withPointCount}, or 0. */
+	public long pointCount() { return pointCount; }
 
 	/** The tuning the application does before it makes a plan of these options ({@link TuneMode}). */
 	public TuneMode tuneMode() { return tuneMode; }
@@ -174,7 +190,7 @@ public final class NufftOptions {
 		InvalidInputException.require(Double.isFinite(budgetSeconds) && budgetSeconds >= 0 && budgetSeconds <= 86400,
 			"tune budget: expected 0 (the mode's default) to 86400 s, found " + budgetSeconds);
 		return new NufftOptions(precision, tolerance, kernel, oversampling, width, evaluation, threads, device,
-			spreadMethod, bins, mode, budgetSeconds);
+			spreadMethod, bins, mode, budgetSeconds, pointCount);
 	}
 
 	/**

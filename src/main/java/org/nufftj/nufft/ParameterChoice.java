@@ -30,8 +30,9 @@ import org.nufftj.trajectory.Trajectory;
  * when the errors share a sign; see {@link #computeModel}). The adjoint is the conjugate transpose and has the same
  * error. A plan is accepted when E ≤ ε. Among accepted (kernel, W, σ) —
  * for an automatic kernel both Kaiser–Bessel and the exponential of semicircle are tried — the one of least
- * estimated work (spreading ∝ M·W^d, FFT ∝ G·log G with M taken as 2 × the pixel count, weighted per engine by
- * {@link #fftWeight}) is chosen. The tests check that achieved errors against the exact NUDFT stay below ε on every
+ * estimated work ({@link #cost}: on the CPU a measured time model over every FFT length from σ = 1.125 to 2, on a GPU
+ * spreading ∝ M·W^d and FFT ∝ G·log G over σ ∈ {1.25, 1.5, 2}; M the point count where the caller gives it, else
+ * 2 × the pixel count) is chosen. The tests check that achieved errors against the exact NUDFT stay below ε on every
  * trajectory type, Cartesian included.
  * </p>
  * <p>
@@ -48,11 +49,12 @@ import org.nufftj.trajectory.Trajectory;
  */
 public final class ParameterChoice {
 
-	public static final double MIN_SIGMA = 1.25;
+	/** Least σ an option may ask for (the CPU's choice tries every FFT length from it; a GPU's σ of 1.25, 1.5, 2). */
+	public static final double MIN_SIGMA = 1.125;
 	public static final double MAX_SIGMA = 2.0;
 	public static final int MIN_WIDTH = 2;
 	public static final int MAX_WIDTH = 16;
-	/** Oversampling ratios tried when σ is automatic. */
+	/** Oversampling ratios a GPU's choice tries when σ is automatic. */
 	static final double[] SIGMAS = { 1.25, 1.5, 2.0 };
 	/** Most pixel positions per axis at which ε(u, off) is evaluated. */
 	private static final int MAX_POSITIONS = 512;
@@ -63,12 +65,21 @@ public final class ParameterChoice {
 	static final double SAFETY = 1.1;
 	/** Relative rounding error of a float plan (see {@link #withRounding}). */
 	static final double FLOAT_ROUNDING = 3e-7;
+	/**
+	 * Rounding per unit of deapodization amplification A (see {@link #withRounding}), float: the grid's rounding
+	 * (relative ~2⁻²⁴ of its values) is divided by ψ̂(u)/ψ̂(0) with the image. Measured 1.2–3.0e-8 × A (A = 2e3 …
+	 * 2.5e5: Kaiser–Bessel W = 10…12, σ = 1.125…1.23, 52² … 64², float adjoint of BartCrossCheckTest's data against
+	 * double), 2× margin.
+	 */
+	static final double FLOAT_ROUNDING_PER_AMPLIFICATION = 6e-8;
+	/** The same for double: the float figure scaled by 2⁻²⁹ (the ratio of the two unit roundoffs). */
+	static final double DOUBLE_ROUNDING_PER_AMPLIFICATION = FLOAT_ROUNDING_PER_AMPLIFICATION / (1 << 29);
 	/** Sub-cell offsets f ∈ [0, 1) tried for the worst case. */
 	private static final int OFFSETS = 32;
 	/** Lookup-table kernels: relative interpolation error floor (see KernelTable). */
 	public static final double LOOKUP_FLOOR = 1e-7;
 
-	private static final Map<String, Double> MODEL_CACHE = new ConcurrentHashMap<>();
+	private static final Map<String, double[]> MODEL_CACHE = new ConcurrentHashMap<>();
 
 	private ParameterChoice() {}
 
@@ -88,6 +99,7 @@ public final class ParameterChoice {
 				"tolerance " + eps + " is below the kernel lookup table's accuracy (" + LOOKUP_FLOOR +
 					"); use online kernel evaluation");
 		}
+		if (o.device().kind() == DeviceChoice.Kind.CPU) return chooseCpu(imageSize, o);
 		// Automatic kernel: Kaiser–Bessel (Beatty's β) aliases less than the exponential of semicircle at the same W and
 		// σ, so it often reaches ε one width sooner; both are tried and the cheaper plan wins (ties keep the first).
 		final KernelType[] types = o.kernel() == KernelType.AUTO ?
@@ -96,6 +108,7 @@ public final class ParameterChoice {
 		final int d = imageSize.length;
 		double pixels = 1;
 		for (final int n : imageSize) pixels *= n;
+		final double samples = 2 * pixels;
 
 		NufftParameters best = null;
 		double bestCost = Double.POSITIVE_INFINITY;
@@ -104,7 +117,7 @@ public final class ParameterChoice {
 			int w = o.width();
 			double err;
 			if (w > 0) {
-				err = modelError(type, w, sigma, imageSize);
+				err = modelError(type, w, sigma, imageSize, precision);
 			}
 			else {
 				// The model falls with W (ParameterChoiceTest): the least W that meets ε, searched from a first guess
@@ -112,16 +125,15 @@ public final class ParameterChoice {
 				// evaluates the model at two or three widths, and narrow ones (cheap), instead of bisecting from W = 16.
 				w = leastWidth(type, sigma, imageSize, eps, precision);
 				if (w < 0) {
-					closest = Math.min(closest, withRounding(modelError(type, MAX_WIDTH, sigma, imageSize), precision));
+					closest = Math.min(closest, modelError(type, MAX_WIDTH, sigma, imageSize, precision));
 					continue;
 				}
-				err = modelError(type, w, sigma, imageSize);
+				err = modelError(type, w, sigma, imageSize, precision);
 			}
-			err = withRounding(err, precision);
 			final int[] g = gridSize(imageSize, sigma, w);
 			double gp = 1;
 			for (final int n : g) gp *= n;
-			final double cost = 2 * pixels * Math.pow(w, d) + fftWeight(o.device()) * gp * Math.log(gp) / Math.log(2);
+			final double cost = cost(samples, w, d, gp, o.device());
 			if (cost < bestCost) {
 				bestCost = cost;
 				best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, err, precision);
@@ -129,10 +141,163 @@ public final class ParameterChoice {
 		}
 		if (best == null) {
 			throw new InvalidInputException("tolerance " + eps + " is not reachable with kernel " + o.kernel().key() +
-				" and oversampling " + (o.oversampling() > 0 ? o.oversampling() : "in [1.25, 2]") + " at width <= " +
+				" and oversampling " + (o.oversampling() > 0 ? o.oversampling() : "in {1.25, 1.5, 2}") + " at width <= " +
 				MAX_WIDTH + " (best model error " + String.format("%.3g", closest) + "); raise oversampling or tolerance");
 		}
 		return best;
+	}
+
+	/**
+	 * The CPU's choice: among kernels (both families when automatic), widths and every FFT length ({@link #nextSmooth})
+	 * on the largest axis from σ = {@value #MIN_SIGMA} to 2 (σ = length / largest axis; the other axes take
+	 * the least length ≥ σN), the least estimated work ({@link #cost}, on the options' point count where given) whose
+	 * model meets ε. Per width the least length that meets ε is found by bisection (the model falls as σ grows, as it
+	 * does with W) among the lengths whose plan would cost less than the best so far; widths are tried upward from the
+	 * least that meets ε at σ = 2 until even the least length costs more. An explicit σ or W narrows the search to it.
+	 */
+	private static NufftParameters chooseCpu(final int[] imageSize, final NufftOptions o) {
+		final double eps = o.tolerance();
+		final Precision precision = o.precision();
+		final DeviceChoice cpu = o.device();
+		final KernelType[] types = o.kernel() == KernelType.AUTO ?
+			new KernelType[] { KernelType.KAISER_BESSEL, KernelType.EXP_SEMICIRCLE } : new KernelType[] { o.kernel() };
+		final int d = imageSize.length;
+		int largest = 0;
+		double pixels = 1;
+		for (final int n : imageSize) {
+			largest = Math.max(largest, n);
+			pixels *= n;
+		}
+		final double samples = o.pointCount() > 0 ? o.pointCount() : 2 * pixels;
+		final double fixedSigma = o.oversampling();
+		final int[] grids = fixedSigma > 0 ? new int[] { 0 } :
+			fftLengths((int) Math.ceil(MIN_SIGMA * largest - 1e-9), 2 * largest);
+		final int top = grids.length - 1;
+		NufftParameters best = null;
+		double bestCost = Double.POSITIVE_INFINITY, closest = Double.POSITIVE_INFINITY;
+		for (final KernelType type : types) {
+			final Model m = new Model(type, imageSize, largest, fixedSigma, precision);
+			int w = o.width();
+			if (w == 0) {
+				// The least W that meets ε at the largest σ, searched from the first guess (about one width per decade
+				// of ε) up or down, as leastWidth does.
+				w = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, (int) Math.ceil(-Math.log10(eps)) + 1));
+				if (m.error(w, grids[top]) <= eps) {
+					while (w > MIN_WIDTH && m.error(w - 1, grids[top]) <= eps) w--;
+				}
+				else {
+					do w++; while (w <= MAX_WIDTH && m.error(w, grids[top]) > eps);
+				}
+			}
+			if (o.width() > 0 && m.error(w, grids[top]) > eps) {
+				// An explicit W overrides the tolerance (the model is reported, not enforced): the largest σ.
+				final double sigma = m.sigma(grids[top]);
+				final int[] g = gridSize(imageSize, sigma, w);
+				final double cost = cost(samples, w, d, product(g), cpu);
+				if (cost < bestCost) {
+					bestCost = cost;
+					best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, m.error(w,
+						grids[top]), precision);
+				}
+				continue;
+			}
+			if (w > MAX_WIDTH) {
+				closest = Math.min(closest, m.error(MAX_WIDTH, grids[top]));
+				continue;
+			}
+			for (; w <= (o.width() > 0 ? o.width() : MAX_WIDTH); w++) {
+				if (cost(samples, w, d, 1, cpu) >= bestCost) break; // the spreading alone costs more than the best plan
+				// Lengths below 2W give the grid of 2W (gridSize), so tiny images keep their candidates.
+				int lo = 0, hi = top;
+				// Only lengths whose plan would cost less than the best so far (the cost grows with the length).
+				while (hi >= lo && cost(samples, w, d, product(gridSize(imageSize, m.sigma(grids[hi]), w)), cpu) >=
+					bestCost) hi--;
+				if (hi < lo) break; // even the least length costs more: so do all wider kernels
+				if (m.error(w, grids[hi]) > eps) continue;
+				while (lo < hi) {
+					final int mid = (lo + hi) >>> 1;
+					if (m.error(w, grids[mid]) <= eps) hi = mid;
+					else lo = mid + 1;
+				}
+				final double sigma = m.sigma(grids[hi]);
+				final int[] g = gridSize(imageSize, sigma, w);
+				final double cost = cost(samples, w, d, product(g), cpu);
+				if (cost < bestCost) {
+					bestCost = cost;
+					best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, m.error(w,
+						grids[hi]), precision);
+				}
+				if (hi == 0) break; // already at the least σ: wider kernels only cost more
+			}
+		}
+		if (best == null) {
+			throw new InvalidInputException("tolerance " + eps + " is not reachable with kernel " + o.kernel().key() +
+				" and oversampling " + (fixedSigma > 0 ? fixedSigma : "in [" + MIN_SIGMA + ", 2]") +
+				" at width " + (o.width() > 0 ? "" + o.width() : "<= " + MAX_WIDTH) + " (best model error " +
+				String.format("%.3g", closest) + "); raise oversampling or tolerance");
+		}
+		return best;
+	}
+
+	/** The worst-offset model (with rounding) of one kernel family for {@link #chooseCpu}'s candidates. */
+	private static final class Model {
+
+		private final KernelType type;
+		private final int[] image;
+		private final int largest;
+		private final double fixedSigma;
+		private final Precision precision;
+
+		Model(final KernelType type, final int[] image, final int largest, final double fixedSigma,
+			final Precision precision)
+		{
+			this.type = type;
+			this.image = image;
+			this.largest = largest;
+			this.fixedSigma = fixedSigma;
+			this.precision = precision;
+		}
+
+		/** σ of a candidate: the fixed one, else its length on the largest axis over that axis. */
+		double sigma(final int grid) {
+			return fixedSigma > 0 ? fixedSigma : (double) grid / largest;
+		}
+
+		double error(final int w, final int grid) {
+			return modelError(type, w, sigma(grid), image, precision);
+		}
+	}
+
+	/**
+	 * Estimated work of a plan per transform. On a GPU: spreading ∝ points · W^d and the FFT ∝ G·log₂G weighted by
+	 * {@link #GPU_FFT_WEIGHT}. On the CPU, in nanoseconds as measured on the build machine (2 threads, float, 2026-11-25; the
+	 * engine's vector rows make the spreading cost per point nearly flat in W at small W): spreading per point
+	 * 7.6 + 0.0139·W³ in 2D (8 coils, 205,824 radial points, 384², W = 3…10: 8.0–21.5 ns) and 43 + 0.138·W³ in 3D (one
+	 * coil, 1,048,576 kooshball points, 128³, W = 3…8: 47–114 ns), the FFT 0.33 ns per G·log₂G (8 × 324² … 512²,
+	 * 128³: 0.26–0.43).
+	 */
+	static double cost(final double samples, final int w, final int d, final double gridPoints,
+		final DeviceChoice device)
+	{
+		final double fft = gridPoints * Math.log(gridPoints) / Math.log(2);
+		if (device != null && device.kind() == DeviceChoice.Kind.CPU) {
+			final double w3 = (double) w * w * w;
+			return samples * (d == 2 ? 7.6 + 0.0139 * w3 : 43 + 0.138 * w3) + 0.33 * fft;
+		}
+		return samples * Math.pow(w, d) + GPU_FFT_WEIGHT * fft;
+	}
+
+	private static double product(final int[] g) {
+		double p = 1;
+		for (final int n : g) p *= n;
+		return p;
+	}
+
+	/** The FFT lengths ({@link #nextSmooth}) in [from, to], ascending. */
+	static int[] fftLengths(final int from, final int to) {
+		final java.util.List<Integer> s = new java.util.ArrayList<>();
+		for (int n = nextSmooth(from); n <= to; n = nextSmooth(n + 1)) s.add(n);
+		return s.stream().mapToInt(Integer::intValue).toArray();
 	}
 
 	/** The least width in [MIN_WIDTH, MAX_WIDTH] whose model (with rounding) meets ε, or −1 if none does. */
@@ -152,7 +317,7 @@ public final class ParameterChoice {
 	private static boolean meets(final KernelType type, final int width, final double sigma, final int[] imageSize,
 		final double eps, final Precision precision)
 	{
-		return withRounding(modelError(type, width, sigma, imageSize), precision) <= eps;
+		return modelError(type, width, sigma, imageSize, precision) <= eps;
 	}
 
 	/**
@@ -160,11 +325,28 @@ public final class ParameterChoice {
 	 * with a kernel family at width W, built for σ, on the grid {@link #gridSize} gives.
 	 */
 	public static double modelError(final KernelType type, final int width, final double sigma, final int[] imageSize) {
+		return cachedModel(type, width, sigma, imageSize)[0];
+	}
+
+	/** The same model with {@code precision}'s rounding ({@link #withRounding}), as {@link #choose} accepts by. */
+	public static double modelError(final KernelType type, final int width, final double sigma, final int[] imageSize,
+		final Precision precision)
+	{
+		final double[] m = cachedModel(type, width, sigma, imageSize);
+		return withRounding(m[0], m[1], precision);
+	}
+
+	/** {×{@value #SAFETY} model error, deapodization amplification} of a kernel family's plan (cached). */
+	private static double[] cachedModel(final KernelType type, final int width, final double sigma,
+		final int[] imageSize)
+	{
 		final int[] grid = gridSize(imageSize, sigma, width);
 		final String key = type + "/" + width + "/" + sigma + "/" + java.util.Arrays.toString(imageSize) + "/" +
 			java.util.Arrays.toString(grid);
-		return MODEL_CACHE.computeIfAbsent(key, k -> SAFETY * computeModel(Kernels.create(type, width, sigma), imageSize,
-			grid)[0]);
+		return MODEL_CACHE.computeIfAbsent(key, k -> {
+			final double[] m = computeModel(Kernels.create(type, width, sigma), imageSize, grid);
+			return new double[] { SAFETY * m[0], m[2] };
+		});
 	}
 
 	/**
@@ -175,7 +357,8 @@ public final class ParameterChoice {
 	public static double modelError(final Kernel kernel, final int[] imageSize, final int[] grid,
 		final Precision precision)
 	{
-		return withRounding(SAFETY * computeModel(kernel, imageSize, grid)[0], precision);
+		final double[] m = computeModel(kernel, imageSize, grid);
+		return withRounding(SAFETY * m[0], m[2], precision);
 	}
 
 	/**
@@ -206,7 +389,7 @@ public final class ParameterChoice {
 		double worst = 0;
 		for (int c = 0, combos = (int) Math.pow(OFFSETS, image.length); c < combos; c++)
 			worst = Math.max(worst, e.squared(c));
-		return new double[] { Math.sqrt(Math.max(worst, 0)), e.worstPoint };
+		return new double[] { Math.sqrt(Math.max(worst, 0)), e.worstPoint, e.amplification() };
 	}
 
 	/**
@@ -238,7 +421,7 @@ public final class ParameterChoice {
 		}
 		double sum = 0;
 		for (int c = 0; c < counts.length; c++) if (counts[c] > 0) sum += counts[c] * Math.max(e.squared(c), 0);
-		return withRounding(SAFETY * Math.sqrt(sum / t.count()), p.precision());
+		return withRounding(SAFETY * Math.sqrt(sum / t.count()), e.amplification(), p.precision());
 	}
 
 	/**
@@ -248,6 +431,8 @@ public final class ParameterChoice {
 	private static final class AxisErrors {
 
 		final double[][] muRe, muIm, nu2;
+		/** Per axis, the mean over the pixels of (ψ̂(0)/ψ̂(u))²: the deapodization's power gain on white rounding noise. */
+		final double[] gain2;
 		double worstPoint;
 		/** The offsets of the combination {@link #squared} decodes (one per axis; scratch). */
 		private final int[] f;
@@ -258,42 +443,62 @@ public final class ParameterChoice {
 			muRe = new double[dims][OFFSETS];
 			muIm = new double[dims][OFFSETS];
 			nu2 = new double[dims][OFFSETS];
-			final double[] psi = new double[w];
+			gain2 = new double[dims];
 			axes: for (int a = 0; a < dims; a++) {
 				for (int b = 0; b < a; b++) {
 					if (image[b] == image[a] && grid[b] == grid[a]) { // the same axis again (square images)
 						muRe[a] = muRe[b];
 						muIm[a] = muIm[b];
 						nu2[a] = nu2[b];
+						gain2[a] = gain2[b];
 						continue axes;
 					}
 				}
 				final int n0 = image[a], n = grid[a], stride = (n0 + MAX_POSITIONS - 1) / MAX_POSITIONS;
 				final int h = n0 / 2, count = (n0 + stride - 1) / stride;
-				final double[] us = new double[count], deap = new double[count];
-				for (int i = 0; i < count; i++) {
-					us[i] = (double) (i * stride - h) / n;
-					deap[i] = kernel.fourier(us[i]);
-				}
+				final double[][] psi = new double[OFFSETS][w];
+				final double deap0 = kernel.fourier(0);
 				for (int q = 0; q < OFFSETS; q++) {
 					final double off = -w / 2.0 + (double) q / OFFSETS;
-					for (int j = 0; j < w; j++) psi[j] = kernel.value(off + j);
-					for (int i = 0; i < count; i++) {
-						double er = 0, ei = 0;
+					for (int j = 0; j < w; j++) psi[q][j] = kernel.value(off + j);
+				}
+				for (int i = 0; i < count; i++) {
+					final double u = (double) (i * stride - h) / n, deap = kernel.fourier(u);
+					gain2[a] += (deap0 / deap) * (deap0 / deap) / count;
+					// e^{−2πi(off_q + j)u} = e^{πiWu} · (e^{−2πiu/OFFSETS})^q · (e^{−2πiu})^j: three sines and
+					// cosines per pixel, the rest by products (rounding ~1e-15, far below the smallest tolerance).
+					final double rr = Math.cos(2 * Math.PI * u), ri = -Math.sin(2 * Math.PI * u);
+					final double sr = Math.cos(2 * Math.PI * u / OFFSETS), si = -Math.sin(2 * Math.PI * u / OFFSETS);
+					double br = Math.cos(Math.PI * w * u), bi = Math.sin(Math.PI * w * u);
+					for (int q = 0; q < OFFSETS; q++) {
+						final double[] p = psi[q];
+						double er = 0, ei = 0, pr = br, pi = bi;
 						for (int j = 0; j < w; j++) {
-							final double ph = 2 * Math.PI * (off + j) * us[i];
-							er += psi[j] * Math.cos(ph);
-							ei -= psi[j] * Math.sin(ph);
+							er += p[j] * pr;
+							ei += p[j] * pi;
+							final double t = pr * rr - pi * ri;
+							pi = pr * ri + pi * rr;
+							pr = t;
 						}
-						er = er / deap[i] - 1;
-						ei /= deap[i];
+						er = er / deap - 1;
+						ei /= deap;
 						muRe[a][q] += er / count;
 						muIm[a][q] += ei / count;
 						nu2[a][q] += (er * er + ei * ei) / count;
 						worstPoint = Math.max(worstPoint, Math.hypot(er, ei));
+						final double t = br * sr - bi * si;
+						bi = br * si + bi * sr;
+						br = t;
 					}
 				}
 			}
+		}
+
+		/** RMS over the image of ψ̂(0)^d / Π_a ψ̂(u_a) (the axes independent: the product of the axes' RMS). */
+		double amplification() {
+			double g = 1;
+			for (final double a : gain2) g *= Math.sqrt(a);
+			return g;
 		}
 
 		/**
@@ -331,13 +536,31 @@ public final class ParameterChoice {
 	 * aliasing model of 1.4–1.8e-7, docs/gpu-report.md), so float plans near ε = 1e-6 take it into account.
 	 */
 	static double withRounding(final double model, final Precision precision) {
-		return precision == Precision.FLOAT ? Math.hypot(model, FLOAT_ROUNDING) : model;
+		return withRounding(model, 1, precision);
 	}
 
-	/** Per-axis fine-grid sizes: the smallest 2,3,5,7-smooth even integer ≥ max(σN, 2W). */
+	/**
+	 * {@link #withRounding(double, Precision)} for a plan whose deapodization amplifies the grid's rounding by
+	 * {@code amplification} A (RMS over the image of ψ̂(0)^d / Π_a ψ̂(u_a)): float at least {@value #FLOAT_ROUNDING},
+	 * else {@value #FLOAT_ROUNDING_PER_AMPLIFICATION} × A; double {@link #DOUBLE_ROUNDING_PER_AMPLIFICATION} × A. A wide
+	 * kernel on a tight grid (σ near 1.125, W ≥ 10) has A in the thousands to 10⁵ (float adjoint of 64², Kaiser–Bessel
+	 * W = 12, σ = 1.125: 7.3e-3 measured against an aliasing model of 4.6e-6); the old σ ≥ 1.25 choices had A of 2–5.
+	 */
+	static double withRounding(final double model, final double amplification, final Precision precision) {
+		return precision == Precision.FLOAT ?
+			Math.hypot(model, Math.max(FLOAT_ROUNDING, FLOAT_ROUNDING_PER_AMPLIFICATION * amplification)) :
+			Math.hypot(model, DOUBLE_ROUNDING_PER_AMPLIFICATION * amplification);
+	}
+
+	/**
+	 * Per-axis fine-grid sizes: the smallest 2,3,5,7-smooth even integer ≥ max(σN, 2W) (both engines' FFTs have
+	 * written-out passes for 2, 3, 4, 5, 7 and 8: on the CPU a 5 or 7 costs 1–1.4× per point what a 2,3-smooth
+	 * length does, docs/benchmarks.md).
+	 */
 	public static int[] gridSize(final int[] imageSize, final double sigma, final int width) {
 		final int[] g = new int[imageSize.length];
-		for (int a = 0; a < g.length; a++) g[a] = nextSmooth((int) Math.max(Math.ceil(sigma * imageSize[a] - 1e-9), 2 * width));
+		for (int a = 0; a < g.length; a++)
+			g[a] = nextSmooth((int) Math.max(Math.ceil(sigma * imageSize[a] - 1e-9), 2 * width));
 		return g;
 	}
 
@@ -355,16 +578,10 @@ public final class ParameterChoice {
 	// -- helpers --
 
 	/**
-	 * Cost of one FFT grid point per log₂(grid size), relative to one kernel tap of one sample, measured per engine:
-	 * CPU (2D radial, 32 coils, 2 threads) about 0.55 ns vs 0.8 ns with JTransforms, and with the project's own line FFT
-	 * (2026-11-24, 8 coils, 384², `nufft-j bench` stage times, quiet machine) 0.49–0.54 ns per point·log₂ vs 0.56–0.67 ns
-	 * per coil-tap; GPU (H100, docs/gpu-report.md: 768² FFT 0.017 ms, 1 M samples × 36 taps shared-memory spreading
-	 * 0.35 ms) about 1.5 ps vs 9.7 ps. On the GPU the FFT is nearly free, so larger σ with a narrower kernel wins. One
-	 * weight serves every smooth length on the CPU (docs/benchmarks.md, "CPU parameter choice and JTransforms' slow
-	 * lengths", measured before the own FFT: no per-length class was needed then either).
+	 * On a GPU, the cost of one FFT grid point per log₂(grid size) relative to one kernel tap of one sample (H100,
+	 * docs/gpu-report.md: 768² FFT 0.017 ms, 1 M samples × 36 taps shared-memory spreading 0.35 ms; about 1.5 ps vs
+	 * 9.7 ps): the FFT is nearly free, so larger σ with a narrower kernel wins.
 	 */
-	static double fftWeight(final DeviceChoice device) {
-		return device.kind() == DeviceChoice.Kind.CPU ? 0.7 : 0.15;
-	}
+	static final double GPU_FFT_WEIGHT = 0.15;
 
 }

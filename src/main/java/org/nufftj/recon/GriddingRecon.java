@@ -68,7 +68,7 @@ public final class GriddingRecon {
 			"needs Cartesian data reconstructed by FFT (samples on a Cartesian grid, dcf none or auto, the FFT path on); " +
 			"this data goes through the NUFFT: use partial-fourier zero");
 		Progress.step(progress, 0, "planning");
-		try (NufftPlan plan = backend.plan(size, o.nufft())) {
+		try (NufftPlan plan = backend.plan(size, o.nufft().withPointCount(traj.count()))) {
 			plan.setPoints(traj);
 			Progress.step(progress, 0.02, "density compensation (" + o.dcf().key() + ")");
 			final StageTimes stages = new StageTimes();

@@ -129,7 +129,7 @@ class BadInputTest {
 	void optionsOutOfRange() throws IOException {
 		fails(says("tolerance"), "adjoint", "--tolerance", 0.5, traj, ksp, out);
 		fails(says("tolerance"), "adjoint", "--tolerance", 1e-9, traj, ksp, out); // below float precision
-		fails(says("oversampling", "1.25"), "adjoint", "--oversampling", 3, traj, ksp, out);
+		fails(says("oversampling", "1.125"), "adjoint", "--oversampling", 3, traj, ksp, out);
 		fails(says("width", "16"), "adjoint", "--width", 40, traj, ksp, out);
 		fails(says("kernel"), "adjoint", "--kernel", "box", traj, ksp, out);
 		fails(says("device"), "adjoint", "--device", "tpu", traj, ksp, out);

@@ -220,8 +220,9 @@ public final class FinufftSideBySide {
 		final double[] times = new double[repeats];
 		final StageTimes stages = new StageTimes();
 		final double[] result = new double[outCount];
-		final NufftOptions options =
-			NufftOptions.defaults().withTolerance(eps).withThreads(THREADS).withPrecision(precision);
+		// The point count given, as the application layer plans (the choice weighs the spreading by it).
+		final NufftOptions options = NufftOptions.defaults().withTolerance(eps).withThreads(THREADS)
+			.withPrecision(precision).withPointCount(t.count());
 		try (NufftPlan plan = Nufft.plan(size, options)) {
 			plan.setPoints(t);
 			if (precision == Precision.FLOAT) {
