@@ -17,7 +17,7 @@ import org.jtransforms.fft.DoubleFFT_1D;
  * construction. A length with a larger prime factor goes line by line through JTransforms (Bluestein).
  * <p>
  * Where the JVM has the Vector API ({@link VectorSupport#linePasses}; {@code -Dnufftj.vectorFft=false} turns them off
- * alone), radices 8, 4, 2 and 3 run on vectors of lines
+ * alone), radices 8, 4, 2, 3, 5 and 7 run on vectors of lines
  * ({@link VectorLinePasses}), 8s taken first (512 = 8·8·8: three passes over memory instead of five), and a block's
  * lines are padded to whole vectors ({@link #stride}); the other primes keep the scalar butterfly.
  * </p>
@@ -42,7 +42,7 @@ final class LineFft {
 	private final double[] gr, gi;
 	private final DoubleFFT_1D fallback;
 	private final double[] line;
-	/** The Vector API passes (radices 2, 3, 4, 8), or null for the scalar ones. */
+	/** The Vector API passes (radices 2, 3, 4, 5, 7, 8), or null for the scalar ones. */
 	private final LinePasses passes;
 	private final int lanes;
 	private boolean second;
@@ -192,6 +192,8 @@ final class LineFft {
 			else if (passes != null && r == 4) passes.radix4(n, ns, b, sign, c, sn, xr, xi, yr, yi);
 			else if (passes != null && r == 2) passes.radix2(n, ns, b, sign, c, sn, xr, xi, yr, yi);
 			else if (passes != null && r == 3) passes.radix3(n, ns, b, sign, c, sn, xr, xi, yr, yi);
+			else if (passes != null && r == 5) passes.radix5(n, ns, b, sign, c, sn, xr, xi, yr, yi);
+			else if (passes != null && r == 7) passes.radix7(n, ns, b, sign, c, sn, xr, xi, yr, yi);
 			else {
 				switch (r) {
 					case 2: radix2(s, ns, b, sign, xr, xi, yr, yi); break;

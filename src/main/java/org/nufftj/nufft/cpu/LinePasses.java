@@ -22,4 +22,10 @@ interface LinePasses {
 
 	void radix8(int n, int ns, int b, int sign, double[] c, double[] s, double[] xr, double[] xi, double[] yr,
 		double[] yi);
+
+	void radix5(int n, int ns, int b, int sign, double[] c, double[] s, double[] xr, double[] xi, double[] yr,
+		double[] yi);
+
+	void radix7(int n, int ns, int b, int sign, double[] c, double[] s, double[] xr, double[] xi, double[] yr,
+		double[] yi);
 }

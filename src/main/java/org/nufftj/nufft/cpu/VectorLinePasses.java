@@ -184,4 +184,122 @@ final class VectorLinePasses implements LinePasses {
 			}
 		}
 	}
+
+	/** Radix 5 by its conjugate root pairs, as {@link LineFft}'s scalar radix5. */
+	@Override
+	public void radix5(final int n, final int ns, final int b, final int sign, final double[] c, final double[] sn,
+		final double[] xr, final double[] xi, final double[] yr, final double[] yi)
+	{
+		final int m = n / 5, step = S.length();
+		final double k1 = Math.cos(2 * Math.PI / 5), k2 = Math.cos(4 * Math.PI / 5);
+		final double h1 = sign * Math.sin(2 * Math.PI / 5), h2 = sign * Math.sin(4 * Math.PI / 5);
+		final int mb = m * b, nb = ns * b;
+		for (int j = 0; j < m; j++) {
+			final int k = j % ns, t = 4 * k;
+			final double c1 = c[t], s1 = sign * sn[t], c2 = c[t + 1], s2 = sign * sn[t + 1], c3 = c[t + 2],
+				s3 = sign * sn[t + 2], c4 = c[t + 3], s4 = sign * sn[t + 3];
+			final int i0 = j * b, i1 = i0 + mb, i2 = i1 + mb, i3 = i2 + mb, i4 = i3 + mb;
+			final int u0 = ((j / ns) * ns * 5 + k) * b, u1 = u0 + nb, u2 = u1 + nb, u3 = u2 + nb, u4 = u3 + nb;
+			for (int l = 0; l < b; l += step) {
+				final DoubleVector v0r = DoubleVector.fromArray(S, xr, i0 + l), v0i = DoubleVector.fromArray(S, xi, i0 + l);
+				DoubleVector ur = DoubleVector.fromArray(S, xr, i1 + l), ui = DoubleVector.fromArray(S, xi, i1 + l);
+				final DoubleVector v1r = ur.mul(c1).sub(ui.mul(s1)), v1i = ur.mul(s1).add(ui.mul(c1));
+				ur = DoubleVector.fromArray(S, xr, i2 + l);
+				ui = DoubleVector.fromArray(S, xi, i2 + l);
+				final DoubleVector v2r = ur.mul(c2).sub(ui.mul(s2)), v2i = ur.mul(s2).add(ui.mul(c2));
+				ur = DoubleVector.fromArray(S, xr, i3 + l);
+				ui = DoubleVector.fromArray(S, xi, i3 + l);
+				final DoubleVector v3r = ur.mul(c3).sub(ui.mul(s3)), v3i = ur.mul(s3).add(ui.mul(c3));
+				ur = DoubleVector.fromArray(S, xr, i4 + l);
+				ui = DoubleVector.fromArray(S, xi, i4 + l);
+				final DoubleVector v4r = ur.mul(c4).sub(ui.mul(s4)), v4i = ur.mul(s4).add(ui.mul(c4));
+				final DoubleVector t1r = v1r.add(v4r), t1i = v1i.add(v4i), t2r = v2r.add(v3r), t2i = v2i.add(v3i);
+				final DoubleVector t3r = v1r.sub(v4r), t3i = v1i.sub(v4i), t4r = v2r.sub(v3r), t4i = v2i.sub(v3i);
+				final DoubleVector a1r = v0r.add(t1r.mul(k1)).add(t2r.mul(k2)), a1i = v0i.add(t1i.mul(k1)).add(t2i.mul(k2));
+				final DoubleVector a2r = v0r.add(t1r.mul(k2)).add(t2r.mul(k1)), a2i = v0i.add(t1i.mul(k2)).add(t2i.mul(k1));
+				final DoubleVector b1r = t3r.mul(h1).add(t4r.mul(h2)), b1i = t3i.mul(h1).add(t4i.mul(h2));
+				final DoubleVector b2r = t3r.mul(h2).sub(t4r.mul(h1)), b2i = t3i.mul(h2).sub(t4i.mul(h1));
+				v0r.add(t1r).add(t2r).intoArray(yr, u0 + l);
+				v0i.add(t1i).add(t2i).intoArray(yi, u0 + l);
+				a1r.sub(b1i).intoArray(yr, u1 + l);
+				a1i.add(b1r).intoArray(yi, u1 + l);
+				a1r.add(b1i).intoArray(yr, u4 + l);
+				a1i.sub(b1r).intoArray(yi, u4 + l);
+				a2r.sub(b2i).intoArray(yr, u2 + l);
+				a2i.add(b2r).intoArray(yi, u2 + l);
+				a2r.add(b2i).intoArray(yr, u3 + l);
+				a2i.sub(b2r).intoArray(yi, u3 + l);
+			}
+		}
+	}
+
+	/** Radix 7 by its conjugate root pairs, as {@link LineFft}'s scalar radix7. */
+	@Override
+	public void radix7(final int n, final int ns, final int b, final int sign, final double[] c, final double[] sn,
+		final double[] xr, final double[] xi, final double[] yr, final double[] yi)
+	{
+		final int m = n / 7, step = S.length();
+		final double k1 = Math.cos(2 * Math.PI / 7), k2 = Math.cos(4 * Math.PI / 7), k3 = Math.cos(6 * Math.PI / 7);
+		final double h1 = sign * Math.sin(2 * Math.PI / 7), h2 = sign * Math.sin(4 * Math.PI / 7),
+			h3 = sign * Math.sin(6 * Math.PI / 7);
+		final int mb = m * b, nb = ns * b;
+		for (int j = 0; j < m; j++) {
+			final int k = j % ns, t = 6 * k;
+			final double c1 = c[t], s1 = sign * sn[t], c2 = c[t + 1], s2 = sign * sn[t + 1], c3 = c[t + 2],
+				s3 = sign * sn[t + 2], c4 = c[t + 3], s4 = sign * sn[t + 3], c5 = c[t + 4], s5 = sign * sn[t + 4],
+				c6 = c[t + 5], s6 = sign * sn[t + 5];
+			final int i0 = j * b, i1 = i0 + mb, i2 = i1 + mb, i3 = i2 + mb, i4 = i3 + mb, i5 = i4 + mb, i6 = i5 + mb;
+			final int u0 = ((j / ns) * ns * 7 + k) * b, u1 = u0 + nb, u2 = u1 + nb, u3 = u2 + nb, u4 = u3 + nb,
+				u5 = u4 + nb, u6 = u5 + nb;
+			for (int l = 0; l < b; l += step) {
+				final DoubleVector v0r = DoubleVector.fromArray(S, xr, i0 + l), v0i = DoubleVector.fromArray(S, xi, i0 + l);
+				DoubleVector ur = DoubleVector.fromArray(S, xr, i1 + l), ui = DoubleVector.fromArray(S, xi, i1 + l);
+				final DoubleVector v1r = ur.mul(c1).sub(ui.mul(s1)), v1i = ur.mul(s1).add(ui.mul(c1));
+				ur = DoubleVector.fromArray(S, xr, i2 + l);
+				ui = DoubleVector.fromArray(S, xi, i2 + l);
+				final DoubleVector v2r = ur.mul(c2).sub(ui.mul(s2)), v2i = ur.mul(s2).add(ui.mul(c2));
+				ur = DoubleVector.fromArray(S, xr, i3 + l);
+				ui = DoubleVector.fromArray(S, xi, i3 + l);
+				final DoubleVector v3r = ur.mul(c3).sub(ui.mul(s3)), v3i = ur.mul(s3).add(ui.mul(c3));
+				ur = DoubleVector.fromArray(S, xr, i4 + l);
+				ui = DoubleVector.fromArray(S, xi, i4 + l);
+				final DoubleVector v4r = ur.mul(c4).sub(ui.mul(s4)), v4i = ur.mul(s4).add(ui.mul(c4));
+				ur = DoubleVector.fromArray(S, xr, i5 + l);
+				ui = DoubleVector.fromArray(S, xi, i5 + l);
+				final DoubleVector v5r = ur.mul(c5).sub(ui.mul(s5)), v5i = ur.mul(s5).add(ui.mul(c5));
+				ur = DoubleVector.fromArray(S, xr, i6 + l);
+				ui = DoubleVector.fromArray(S, xi, i6 + l);
+				final DoubleVector v6r = ur.mul(c6).sub(ui.mul(s6)), v6i = ur.mul(s6).add(ui.mul(c6));
+				final DoubleVector p1r = v1r.add(v6r), p1i = v1i.add(v6i), d1r = v1r.sub(v6r), d1i = v1i.sub(v6i);
+				final DoubleVector p2r = v2r.add(v5r), p2i = v2i.add(v5i), d2r = v2r.sub(v5r), d2i = v2i.sub(v5i);
+				final DoubleVector p3r = v3r.add(v4r), p3i = v3i.add(v4i), d3r = v3r.sub(v4r), d3i = v3i.sub(v4i);
+				final DoubleVector a1r = v0r.add(p1r.mul(k1)).add(p2r.mul(k2)).add(p3r.mul(k3));
+				final DoubleVector a1i = v0i.add(p1i.mul(k1)).add(p2i.mul(k2)).add(p3i.mul(k3));
+				final DoubleVector a2r = v0r.add(p1r.mul(k2)).add(p2r.mul(k3)).add(p3r.mul(k1));
+				final DoubleVector a2i = v0i.add(p1i.mul(k2)).add(p2i.mul(k3)).add(p3i.mul(k1));
+				final DoubleVector a3r = v0r.add(p1r.mul(k3)).add(p2r.mul(k1)).add(p3r.mul(k2));
+				final DoubleVector a3i = v0i.add(p1i.mul(k3)).add(p2i.mul(k1)).add(p3i.mul(k2));
+				final DoubleVector b1r = d1r.mul(h1).add(d2r.mul(h2)).add(d3r.mul(h3));
+				final DoubleVector b1i = d1i.mul(h1).add(d2i.mul(h2)).add(d3i.mul(h3));
+				final DoubleVector b2r = d1r.mul(h2).sub(d2r.mul(h3)).sub(d3r.mul(h1));
+				final DoubleVector b2i = d1i.mul(h2).sub(d2i.mul(h3)).sub(d3i.mul(h1));
+				final DoubleVector b3r = d1r.mul(h3).sub(d2r.mul(h1)).add(d3r.mul(h2));
+				final DoubleVector b3i = d1i.mul(h3).sub(d2i.mul(h1)).add(d3i.mul(h2));
+				v0r.add(p1r).add(p2r).add(p3r).intoArray(yr, u0 + l);
+				v0i.add(p1i).add(p2i).add(p3i).intoArray(yi, u0 + l);
+				a1r.sub(b1i).intoArray(yr, u1 + l);
+				a1i.add(b1r).intoArray(yi, u1 + l);
+				a1r.add(b1i).intoArray(yr, u6 + l);
+				a1i.sub(b1r).intoArray(yi, u6 + l);
+				a2r.sub(b2i).intoArray(yr, u2 + l);
+				a2i.add(b2r).intoArray(yi, u2 + l);
+				a2r.add(b2i).intoArray(yr, u5 + l);
+				a2i.sub(b2r).intoArray(yi, u5 + l);
+				a3r.sub(b3i).intoArray(yr, u3 + l);
+				a3i.add(b3r).intoArray(yi, u3 + l);
+				a3r.add(b3i).intoArray(yr, u4 + l);
+				a3i.sub(b3r).intoArray(yi, u4 + l);
+			}
+		}
+	}
 }

@@ -23,7 +23,7 @@ import org.nufftj.nufft.Arrays2;
 class FftVectorScalarParityTest {
 
 	private static final int[] LENGTHS = { 96, 128, 192, 256, 320, 384, 480, 512, 640, 768, 1024, 8, 16, 24, 48, 64, 7,
-		13, 31, 37, 97 };
+		13, 31, 37, 97, 5, 35, 360, 378, 392, 400, 448, 486, 500 };
 
 	private final long seed = TestSeeds.fresh();
 	private final Random random = new Random(seed);
