@@ -133,7 +133,7 @@ public final class ParameterChoice {
 			final int[] g = gridSize(imageSize, sigma, w);
 			double gp = 1;
 			for (final int n : g) gp *= n;
-			final double cost = cost(samples, w, g, o.device());
+			final double cost = cost(samples, w, d, gp, o.device());
 			if (cost < bestCost) {
 				bestCost = cost;
 				best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, err, precision);
@@ -193,7 +193,7 @@ public final class ParameterChoice {
 				// An explicit W overrides the tolerance (the model is reported, not enforced): the largest σ.
 				final double sigma = m.sigma(grids[top]);
 				final int[] g = gridSize(imageSize, sigma, w);
-				final double cost = cost(samples, w, g, cpu);
+				final double cost = cost(samples, w, d, product(g), cpu);
 				if (cost < bestCost) {
 					bestCost = cost;
 					best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, m.error(w,
@@ -206,30 +206,26 @@ public final class ParameterChoice {
 				continue;
 			}
 			for (; w <= (o.width() > 0 ? o.width() : MAX_WIDTH); w++) {
-				if (leastCost(samples, w, d, 1) >= bestCost) break; // the spreading alone costs more than the best plan
-				// Lengths below 2W give the grid of 2W (gridSize), so tiny images keep their candidates. Only lengths
-				// whose plan could cost less than the best so far (leastCost grows with the length).
+				if (cost(samples, w, d, 1, cpu) >= bestCost) break; // the spreading alone costs more than the best plan
+				// Lengths below 2W give the grid of 2W (gridSize), so tiny images keep their candidates.
 				int lo = 0, hi = top;
-				while (hi >= lo && leastCost(samples, w, d, product(gridSize(imageSize, m.sigma(grids[hi]), w))) >=
+				// Only lengths whose plan would cost less than the best so far (the cost grows with the length).
+				while (hi >= lo && cost(samples, w, d, product(gridSize(imageSize, m.sigma(grids[hi]), w)), cpu) >=
 					bestCost) hi--;
 				if (hi < lo) break; // even the least length costs more: so do all wider kernels
 				if (m.error(w, grids[hi]) > eps) continue;
-				final int top2 = hi;
 				while (lo < hi) {
 					final int mid = (lo + hi) >>> 1;
 					if (m.error(w, grids[mid]) <= eps) hi = mid;
 					else lo = mid + 1;
 				}
-				// From the least length that meets ε up: a longer one of a cheaper FFT class can cost less.
-				for (int i = hi; i <= top2; i++) {
-					final double sigma = m.sigma(grids[i]);
-					final int[] g = gridSize(imageSize, sigma, w);
-					final double cost = cost(samples, w, g, cpu);
-					if (cost < bestCost && m.error(w, grids[i]) <= eps) {
-						bestCost = cost;
-						best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, m.error(w,
-							grids[i]), precision);
-					}
+				final double sigma = m.sigma(grids[hi]);
+				final int[] g = gridSize(imageSize, sigma, w);
+				final double cost = cost(samples, w, d, product(g), cpu);
+				if (cost < bestCost) {
+					bestCost = cost;
+					best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, m.error(w,
+						grids[hi]), precision);
 				}
 				if (hi == 0) break; // already at the least σ: wider kernels only cost more
 			}
@@ -273,44 +269,22 @@ public final class ParameterChoice {
 	}
 
 	/**
-	 * Estimated work of a plan per transform on {@code grid}. On a GPU: spreading ∝ points · W^d and the FFT ∝ G·log₂G
-	 * weighted by {@link #GPU_FFT_WEIGHT}. On the CPU, in nanoseconds as measured on the build machine (2 threads,
-	 * float, 2026-11-25; the engine's vector rows make the spreading cost per point nearly flat in W at small W):
-	 * spreading per point 7.6 + 0.0139·W³ in 2D (8 coils, 205,824 radial points, 384², W = 3…10: 8.0–21.5 ns) and
-	 * 43 + 0.138·W³ in 3D (one coil, 1,048,576 kooshball points, 128³, W = 3…8: 47–114 ns), the FFT per G·log₂G the
-	 * mean over the axes of {@link #fftNanos}.
+	 * Estimated work of a plan per transform. On a GPU: spreading ∝ points · W^d and the FFT ∝ G·log₂G weighted by
+	 * {@link #GPU_FFT_WEIGHT}. On the CPU, in nanoseconds as measured on the build machine (2 threads, float, 2026-11-25; the
+	 * engine's vector rows make the spreading cost per point nearly flat in W at small W): spreading per point
+	 * 7.6 + 0.0139·W³ in 2D (8 coils, 205,824 radial points, 384², W = 3…10: 8.0–21.5 ns) and 43 + 0.138·W³ in 3D (one
+	 * coil, 1,048,576 kooshball points, 128³, W = 3…8: 47–114 ns), the FFT 0.33 ns per G·log₂G (8 × 324² … 512²,
+	 * 128³: 0.26–0.43).
 	 */
-	static double cost(final double samples, final int w, final int[] grid, final DeviceChoice device) {
-		final double gp = product(grid), fft = gp * Math.log(gp) / Math.log(2);
+	static double cost(final double samples, final int w, final int d, final double gridPoints,
+		final DeviceChoice device)
+	{
+		final double fft = gridPoints * Math.log(gridPoints) / Math.log(2);
 		if (device != null && device.kind() == DeviceChoice.Kind.CPU) {
-			double perPoint = 0;
-			for (final int n : grid) perPoint += fftNanos(n) / grid.length;
-			return spreadNanos(samples, w, grid.length) + perPoint * fft;
+			final double w3 = (double) w * w * w;
+			return samples * (d == 2 ? 7.6 + 0.0139 * w3 : 43 + 0.138 * w3) + 0.33 * fft;
 		}
-		return samples * Math.pow(w, grid.length) + GPU_FFT_WEIGHT * fft;
-	}
-
-	/** A lower bound of the CPU's {@link #cost} on any grid of {@code gridPoints} cells (the cheapest FFT class). */
-	private static double leastCost(final double samples, final int w, final int d, final double gridPoints) {
-		return spreadNanos(samples, w, d) + FFT_NANOS_23 * gridPoints * Math.log(gridPoints) / Math.log(2);
-	}
-
-	private static double spreadNanos(final double samples, final int w, final int d) {
-		final double w3 = (double) w * w * w;
-		return samples * (d == 2 ? 7.6 + 0.0139 * w3 : 43 + 0.138 * w3);
-	}
-
-	/** CPU FFT time per G·log₂G of a 2,3-smooth axis length, ns (see {@link #fftNanos}). */
-	static final double FFT_NANOS_23 = 0.30;
-
-	/**
-	 * CPU FFT time per G·log₂G, ns, by the length's largest prime factor: 0.30 for 2,3-smooth, 0.38 with a 5, 0.48 with
-	 * a 7 (8 coils, 360² … 512², 2 threads, float FFT stage of a forward and an adjoint, vector passes on, two rounds:
-	 * 384², 432², 512² 0.26–0.35; 360², 400², 480², 500² 0.33–0.41; 378², 392² 0.38–0.48, 448² 0.57–0.62; the radices 2,
-	 * 3, 4 and 8 run on vectors, 5 and 7 on scalar butterflies; docs/benchmarks.md).
-	 */
-	static double fftNanos(final int n) {
-		return n % 7 == 0 ? 0.48 : n % 5 == 0 ? 0.38 : FFT_NANOS_23;
+		return samples * Math.pow(w, d) + GPU_FFT_WEIGHT * fft;
 	}
 
 	private static double product(final int[] g) {

@@ -43,13 +43,17 @@ class ContinuousChoiceTest {
 					final double err = ParameterChoice.modelError(type, w, sigma, size, Precision.FLOAT);
 					if (err > eps) continue;
 					final int[] grid = ParameterChoice.gridSize(size, sigma, w);
-					final double cost = ParameterChoice.cost(samples, w, grid, DeviceChoice.CPU);
+					double gp = 1;
+					for (final int n : grid) gp *= n;
+					final double cost = ParameterChoice.cost(samples, w, size.length, gp, DeviceChoice.CPU);
 					if (cost < best) {
 						best = cost;
 						bestWhat = type + " W=" + w + " grid " + java.util.Arrays.toString(grid);
 					}
 				}
-			final double cost = ParameterChoice.cost(samples, chosen.width(), chosen.gridSize(), DeviceChoice.CPU);
+			double gp = 1;
+			for (final int n : chosen.gridSize()) gp *= n;
+			final double cost = ParameterChoice.cost(samples, chosen.width(), size.length, gp, DeviceChoice.CPU);
 			final String what = java.util.Arrays.toString(size) + " eps " + eps + " points " + m + ": chose " + chosen +
 				", exhaustive " + bestWhat;
 			assertEquals(best, cost, 1e-9 * best, what);
