@@ -274,7 +274,7 @@ public final class ParameterChoice {
 	 * engine's vector rows make the spreading cost per point nearly flat in W at small W): spreading per point
 	 * 7.6 + 0.0139·W³ in 2D (8 coils, 205,824 radial points, 384², W = 3…10: 8.0–21.5 ns) and 43 + 0.138·W³ in 3D (one
 	 * coil, 1,048,576 kooshball points, 128³, W = 3…8: 47–114 ns), the FFT 0.33 ns per G·log₂G (8 × 324² … 512²,
-	 * 128³: 0.26–0.43).
+	 * 128³: 0.26–0.43; with radix 5 and 7 written out, 360² … 500² alike: 0.29–0.43).
 	 */
 	static double cost(final double samples, final int w, final int d, final double gridPoints,
 		final DeviceChoice device)
@@ -554,8 +554,8 @@ public final class ParameterChoice {
 
 	/**
 	 * Per-axis fine-grid sizes: the smallest 2,3,5,7-smooth even integer ≥ max(σN, 2W) (both engines' FFTs have
-	 * written-out passes for 2, 3, 4, 5, 7 and 8: on the CPU a 5 or 7 costs 1–1.4× per point what a 2,3-smooth
-	 * length does, docs/benchmarks.md).
+	 * written-out passes for radices 2, 3, 4, 5, 7 and 8: on the CPU every such length costs about the same per
+	 * G·log₂G, docs/benchmarks.md).
 	 */
 	public static int[] gridSize(final int[] imageSize, final double sigma, final int width) {
 		final int[] g = new int[imageSize.length];
