@@ -54,6 +54,12 @@ public final class ParameterChoice {
 	public static final double MAX_SIGMA = 2.0;
 	public static final int MIN_WIDTH = 2;
 	public static final int MAX_WIDTH = 16;
+	/**
+	 * The CPU's choice puts its kernel and width on the longest length whose estimated time is within this fraction of
+	 * the least: the time model is no finer than that (e.g. 256², ε = 1e-4, ES W = 6: 378² and 384² are 1% apart in the
+	 * model and alike in measured time, and 384² is 1.2–1.3× more accurate).
+	 */
+	static final double TIE = 0.02;
 	/** Oversampling ratios a GPU's choice tries when σ is automatic. */
 	static final double[] SIGMAS = { 1.25, 1.5, 2.0 };
 	/** Most pixel positions per axis at which ε(u, off) is evaluated. */
@@ -153,7 +159,8 @@ public final class ParameterChoice {
 	 * the least length ≥ σN), the least estimated work ({@link #cost}, on the options' point count where given) whose
 	 * model meets ε. Per width the least length that meets ε is found by bisection (the model falls as σ grows, as it
 	 * does with W) among the lengths whose plan would cost less than the best so far; widths are tried upward from the
-	 * least that meets ε at σ = 2 until even the least length costs more. An explicit σ or W narrows the search to it.
+	 * least that meets ε at σ = 2 until even the least length costs more. Then the chosen kernel and width go to the
+	 * longest length within {@link #TIE} of that time, where the model is lower. An explicit σ or W narrows the search to it.
 	 */
 	private static NufftParameters chooseCpu(final int[] imageSize, final NufftOptions o) {
 		final double eps = o.tolerance();
@@ -228,6 +235,21 @@ public final class ParameterChoice {
 						grids[hi]), precision);
 				}
 				if (hi == 0) break; // already at the least σ: wider kernels only cost more
+			}
+		}
+		// The chosen kernel and width on the longest length within TIE of its estimated time (about the time model's
+		// resolution): more accuracy for no measurable time (the model falls as σ grows).
+		if (best != null && best.predictedError() <= eps && fixedSigma == 0) {
+			final int w = best.width();
+			final Model m = new Model(best.kernel().type(), imageSize, largest, fixedSigma, precision);
+			int hi = top;
+			while (hi >= 0 && cost(samples, w, d, product(gridSize(imageSize, m.sigma(grids[hi]), w)), cpu) >
+				(1 + TIE) * bestCost) hi--;
+			final double sigma = hi >= 0 ? m.sigma(grids[hi]) : 0;
+			if (hi >= 0 && sigma > best.oversampling()) {
+				final double err = m.error(w, grids[hi]);
+				if (err < best.predictedError()) best = new NufftParameters(imageSize, gridSize(imageSize, sigma, w),
+					Kernels.create(best.kernel().type(), w, sigma), sigma, eps, err, precision);
 			}
 		}
 		if (best == null) {
