@@ -164,11 +164,8 @@ public final class ParameterChoice {
 	 */
 	private static NufftParameters chooseCpu(final int[] imageSize, final NufftOptions o) {
 		final double eps = o.tolerance();
-		final Precision precision = o.precision();
-		final DeviceChoice cpu = o.device();
 		final KernelType[] types = o.kernel() == KernelType.AUTO ?
 			new KernelType[] { KernelType.KAISER_BESSEL, KernelType.EXP_SEMICIRCLE } : new KernelType[] { o.kernel() };
-		final int d = imageSize.length;
 		int largest = 0;
 		double pixels = 1;
 		for (final int n : imageSize) {
@@ -181,58 +178,52 @@ public final class ParameterChoice {
 			fftLengths((int) Math.ceil(MIN_SIGMA * largest - 1e-9), 2 * largest);
 		final int top = grids.length - 1;
 		NufftParameters best = null;
+		Model bestModel = null;
 		double bestCost = Double.POSITIVE_INFINITY, closest = Double.POSITIVE_INFINITY;
 		for (final KernelType type : types) {
-			final Model m = new Model(type, imageSize, largest, fixedSigma, precision);
+			final Model m = new Model(type, imageSize, largest, grids, fixedSigma, samples, o);
 			int w = o.width();
 			if (w == 0) {
 				// The least W that meets ε at the largest σ, searched from the first guess (about one width per decade
 				// of ε) up or down, as leastWidth does.
 				w = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, (int) Math.ceil(-Math.log10(eps)) + 1));
-				if (m.error(w, grids[top]) <= eps) {
-					while (w > MIN_WIDTH && m.error(w - 1, grids[top]) <= eps) w--;
+				if (m.error(w, top) <= eps) {
+					while (w > MIN_WIDTH && m.error(w - 1, top) <= eps) w--;
 				}
 				else {
-					do w++; while (w <= MAX_WIDTH && m.error(w, grids[top]) > eps);
+					do w++; while (w <= MAX_WIDTH && m.error(w, top) > eps);
 				}
 			}
-			if (o.width() > 0 && m.error(w, grids[top]) > eps) {
+			if (o.width() > 0 && m.error(w, top) > eps) {
 				// An explicit W overrides the tolerance (the model is reported, not enforced): the largest σ.
-				final double sigma = m.sigma(grids[top]);
-				final int[] g = gridSize(imageSize, sigma, w);
-				final double cost = cost(samples, w, d, product(g), cpu);
-				if (cost < bestCost) {
-					bestCost = cost;
-					best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, m.error(w,
-						grids[top]), precision);
+				if (m.cost(w, top) < bestCost) {
+					bestCost = m.cost(w, top);
+					best = m.plan(w, top);
+					bestModel = m;
 				}
 				continue;
 			}
 			if (w > MAX_WIDTH) {
-				closest = Math.min(closest, m.error(MAX_WIDTH, grids[top]));
+				closest = Math.min(closest, m.error(MAX_WIDTH, top));
 				continue;
 			}
 			for (; w <= (o.width() > 0 ? o.width() : MAX_WIDTH); w++) {
-				if (cost(samples, w, d, 1, cpu) >= bestCost) break; // the spreading alone costs more than the best plan
+				if (cost(samples, w, imageSize.length, 1, o.device()) >= bestCost) break; // the spreading alone costs more
 				// Lengths below 2W give the grid of 2W (gridSize), so tiny images keep their candidates.
 				int lo = 0, hi = top;
 				// Only lengths whose plan would cost less than the best so far (the cost grows with the length).
-				while (hi >= lo && cost(samples, w, d, product(gridSize(imageSize, m.sigma(grids[hi]), w)), cpu) >=
-					bestCost) hi--;
+				while (hi >= lo && m.cost(w, hi) >= bestCost) hi--;
 				if (hi < lo) break; // even the least length costs more: so do all wider kernels
-				if (m.error(w, grids[hi]) > eps) continue;
+				if (m.error(w, hi) > eps) continue;
 				while (lo < hi) {
 					final int mid = (lo + hi) >>> 1;
-					if (m.error(w, grids[mid]) <= eps) hi = mid;
+					if (m.error(w, mid) <= eps) hi = mid;
 					else lo = mid + 1;
 				}
-				final double sigma = m.sigma(grids[hi]);
-				final int[] g = gridSize(imageSize, sigma, w);
-				final double cost = cost(samples, w, d, product(g), cpu);
-				if (cost < bestCost) {
-					bestCost = cost;
-					best = new NufftParameters(imageSize, g, Kernels.create(type, w, sigma), sigma, eps, m.error(w,
-						grids[hi]), precision);
+				if (m.cost(w, hi) < bestCost) {
+					bestCost = m.cost(w, hi);
+					best = m.plan(w, hi);
+					bestModel = m;
 				}
 				if (hi == 0) break; // already at the least σ: wider kernels only cost more
 			}
@@ -241,16 +232,10 @@ public final class ParameterChoice {
 		// resolution): more accuracy for no measurable time (the model falls as σ grows).
 		if (best != null && best.predictedError() <= eps && fixedSigma == 0) {
 			final int w = best.width();
-			final Model m = new Model(best.kernel().type(), imageSize, largest, fixedSigma, precision);
 			int hi = top;
-			while (hi >= 0 && cost(samples, w, d, product(gridSize(imageSize, m.sigma(grids[hi]), w)), cpu) >
-				(1 + TIE) * bestCost) hi--;
-			final double sigma = hi >= 0 ? m.sigma(grids[hi]) : 0;
-			if (hi >= 0 && sigma > best.oversampling()) {
-				final double err = m.error(w, grids[hi]);
-				if (err < best.predictedError()) best = new NufftParameters(imageSize, gridSize(imageSize, sigma, w),
-					Kernels.create(best.kernel().type(), w, sigma), sigma, eps, err, precision);
-			}
+			while (hi >= 0 && bestModel.cost(w, hi) > (1 + TIE) * bestCost) hi--;
+			if (hi >= 0 && bestModel.sigma(hi) > best.oversampling() && bestModel.error(w, hi) < best.predictedError())
+				best = bestModel.plan(w, hi);
 		}
 		if (best == null) {
 			throw new InvalidInputException("tolerance " + eps + " is not reachable with kernel " + o.kernel().key() +
@@ -261,32 +246,49 @@ public final class ParameterChoice {
 		return best;
 	}
 
-	/** The worst-offset model (with rounding) of one kernel family for {@link #chooseCpu}'s candidates. */
+	/**
+	 * One kernel family's candidates for {@link #chooseCpu}: at width W and length index i (of the lengths of the
+	 * largest axis, or the one fixed σ), the worst-offset model with rounding, the estimated time and the plan.
+	 */
 	private static final class Model {
 
 		private final KernelType type;
 		private final int[] image;
 		private final int largest;
-		private final double fixedSigma;
-		private final Precision precision;
+		private final int[] grids;
+		private final double fixedSigma, samples;
+		private final NufftOptions options;
 
-		Model(final KernelType type, final int[] image, final int largest, final double fixedSigma,
-			final Precision precision)
+		Model(final KernelType type, final int[] image, final int largest, final int[] grids, final double fixedSigma,
+			final double samples, final NufftOptions options)
 		{
 			this.type = type;
 			this.image = image;
 			this.largest = largest;
+			this.grids = grids;
 			this.fixedSigma = fixedSigma;
-			this.precision = precision;
+			this.samples = samples;
+			this.options = options;
 		}
 
-		/** σ of a candidate: the fixed one, else its length on the largest axis over that axis. */
-		double sigma(final int grid) {
-			return fixedSigma > 0 ? fixedSigma : (double) grid / largest;
+		/** σ of candidate i: the fixed one, else its length on the largest axis over that axis. */
+		double sigma(final int i) {
+			return fixedSigma > 0 ? fixedSigma : (double) grids[i] / largest;
 		}
 
-		double error(final int w, final int grid) {
-			return modelError(type, w, sigma(grid), image, precision);
+		double error(final int w, final int i) {
+			return modelError(type, w, sigma(i), image, options.precision());
+		}
+
+		double cost(final int w, final int i) {
+			return ParameterChoice.cost(samples, w, image.length, product(gridSize(image, sigma(i), w)),
+				options.device());
+		}
+
+		NufftParameters plan(final int w, final int i) {
+			final double sigma = sigma(i);
+			return new NufftParameters(image, gridSize(image, sigma, w), Kernels.create(type, w, sigma), sigma,
+				options.tolerance(), error(w, i), options.precision());
 		}
 	}
 
