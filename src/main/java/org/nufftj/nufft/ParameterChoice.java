@@ -184,20 +184,15 @@ public final class ParameterChoice {
 			final Model m = new Model(type, imageSize, largest, grids, fixedSigma, samples, o);
 			int w = o.width();
 			if (w == 0) {
-				// The least W that meets ε at the largest σ, searched from the first guess (about one width per decade
-				// of ε) up or down, as leastWidth does.
-				w = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, (int) Math.ceil(-Math.log10(eps)) + 1));
-				if (m.error(w, top) <= eps) {
-					while (w > MIN_WIDTH && m.error(w - 1, top) <= eps) w--;
-				}
-				else {
-					do w++; while (w <= MAX_WIDTH && m.error(w, top) > eps);
-				}
+				// The least W that meets ε at the largest σ (MAX_WIDTH + 1: none does).
+				w = leastWidth(type, m.sigma(top), imageSize, eps, o.precision());
+				if (w < 0) w = MAX_WIDTH + 1;
 			}
 			if (o.width() > 0 && m.error(w, top) > eps) {
 				// An explicit W overrides the tolerance (the model is reported, not enforced): the largest σ.
-				if (m.cost(w, top) < bestCost) {
-					bestCost = m.cost(w, top);
+				final double cost = m.cost(w, top);
+				if (cost < bestCost) {
+					bestCost = cost;
 					best = m.plan(w, top);
 					bestModel = m;
 				}
@@ -220,8 +215,9 @@ public final class ParameterChoice {
 					if (m.error(w, mid) <= eps) hi = mid;
 					else lo = mid + 1;
 				}
-				if (m.cost(w, hi) < bestCost) {
-					bestCost = m.cost(w, hi);
+				final double cost = m.cost(w, hi);
+				if (cost < bestCost) {
+					bestCost = cost;
 					best = m.plan(w, hi);
 					bestModel = m;
 				}

@@ -107,7 +107,7 @@ final class LineFft {
 					twSin[s][k * (r - 1) + t - 1] = Math.sin(a);
 				}
 			}
-			if (r > 4) {
+			if (r > 8) { // the generic pass (11, 13, …): 5 and 7 are written out
 				rootCos[s] = new double[r];
 				rootSin[s] = new double[r];
 				for (int q = 0; q < r; q++) {
