@@ -126,10 +126,31 @@ public final class GpuSuite {
 		final TestExecutionListener listener = new TestExecutionListener() {
 
 			private final java.util.Map<String, Long> start = new java.util.HashMap<>();
+			/** The totals when each class began: its own counts are printed when it ends (see classDone). */
+			private final java.util.Map<String, int[]> atClassStart = new java.util.HashMap<>();
 
 			@Override
 			public void executionStarted(final TestIdentifier id) {
 				start.put(id.getUniqueId(), System.nanoTime());
+				if (isClass(id)) atClassStart.put(id.getUniqueId(), counts.clone());
+			}
+
+			/**
+			 * One line per finished class on standard output ("CLASS name: p passed, f failed, s skipped, a aborted in
+			 * t s"): a run cut by the device's time limit before the report is written still says what passed.
+			 */
+			private void classDone(final TestIdentifier id) {
+				final int[] before = atClassStart.remove(id.getUniqueId());
+				if (before == null) return;
+				final double s = (System.nanoTime() - start.getOrDefault(id.getUniqueId(), System.nanoTime())) / 1e9;
+				System.out.println(String.format("CLASS %s: %d passed, %d failed, %d skipped, %d aborted in %.0f s",
+					id.getDisplayName(), counts[0] - before[0], counts[1] - before[1], counts[2] - before[2],
+					counts[3] - before[3], s));
+			}
+
+			private boolean isClass(final TestIdentifier id) {
+				return !id.isTest() && id.getUniqueId().endsWith("]") &&
+					id.getUniqueId().substring(id.getUniqueId().lastIndexOf('/') + 1).startsWith("[class:");
 			}
 
 			@Override
@@ -142,6 +163,7 @@ public final class GpuSuite {
 			@Override
 			public void executionFinished(final TestIdentifier id, final TestExecutionResult result) {
 				if (!id.isTest()) {
+					classDone(id);
 					if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
 						lines.add("| " + name(id) + " (container) | " + result.getStatus() + " | | " +
 							result.getThrowable().map(t -> Cuda.brief(t)).orElse("").replace('|', '/') + " |");
