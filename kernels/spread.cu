@@ -19,6 +19,11 @@
 //          one point per thread, as first written, had the lanes of a warp — neighbouring sorted points — retry on
 //          the same cells; docs/gpu-tuning.md has the timings.) The tile is planar (real plane, then imaginary) with
 //          a row pitch of bin + W cells, so the W taps of W consecutive rows fall in distinct banks.
+//          In 3D the tiles are filled by spread_serial_* instead (below; GpuHeuristics.serialBlock): each thread owns
+//          fixed taps of the stencil and the block takes the staged points one at a time with a barrier between them,
+//          so the tile is updated with plain loads and stores, no shared atomics (cuFINUFFT's output-driven method
+//          also spreads point by point; here the block has ⌈W³/32⌉ warps, so a point takes one round of the block,
+//          not ⌈W³/256⌉ partly idle ones). spread_tiles_3d_* stays for the A/B (-Dnufftj.spread3d=atomic).
 #include "nufft_common.cuh"
 
 /**
@@ -119,6 +124,34 @@ struct TileStage {
 };
 
 /**
+ * Stages points first .. first + n − 1 (n ≤ TILE_CHUNK) in st: their D·W kernel values, the tile offset of their first
+ * stencil cell (tile origin ox, oy, oz; row pitch px, ty rows per plane) and their sample value.
+ */
+template <typename T, int W, int D>
+__device__ __forceinline__ void stage_points(const TileStage<T, W, D>& st, const int* __restrict__ perm,
+	const int* __restrict__ ix, const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx,
+	const T* __restrict__ fy, const T* __restrict__ fz, int first, int n, int ox, int oy, int oz, int px, int ty,
+	const typename Cplx<T>::type* __restrict__ sb, const KernelSpec<T>& ks)
+{
+	for (int t = threadIdx.x; t < n; t += blockDim.x) {
+		const int i = first + t;
+		T* k = st.k + t * D * W;
+		kernel_values<T, W>(k, ks, fx[i]);
+		kernel_values<T, W>(k + W, ks, fy[i]);
+		if (D == 3) {
+			kernel_values<T, W>(k + 2 * W, ks, fz[i]);
+			st.cell[t] = ((iz[i] - oz) * ty + iy[i] - oy) * px + ix[i] - ox;
+		}
+		else {
+			st.cell[t] = (iy[i] - oy) * px + ix[i] - ox;
+		}
+		const typename Cplx<T>::type v = sb[perm[i]];
+		st.vr[t] = v.x;
+		st.vi[t] = v.y;
+	}
+}
+
+/**
  * SHARED: one block per (subproblem s = blockIdx.x, transform b = blockIdx.y). D = 2 or 3 (iz, fz, nby, bz unused in
  * 2D, nz = 1): one template; the tap loop is written per dimension (2D: W² taps of a point; 3D: W³).
  */
@@ -146,22 +179,7 @@ __device__ __forceinline__ void spread_tiles(const int* __restrict__ perm, const
 	for (int c0 = 0; c0 < count; c0 += TILE_CHUNK) {
 		const int n = min(TILE_CHUNK, count - c0);
 		__syncthreads(); // tile cleared / previous chunk's taps done before the stage is overwritten
-		if (threadIdx.x < n) {
-			const int i = start + c0 + threadIdx.x;
-			T* k = st.k + threadIdx.x * D * W;
-			kernel_values<T, W>(k, ks, fx[i]);
-			kernel_values<T, W>(k + W, ks, fy[i]);
-			if (D == 3) {
-				kernel_values<T, W>(k + 2 * W, ks, fz[i]);
-				st.cell[threadIdx.x] = ((iz[i] - oz) * ty + iy[i] - oy) * px + ix[i] - ox;
-			}
-			else {
-				st.cell[threadIdx.x] = (iy[i] - oy) * px + ix[i] - ox;
-			}
-			const C v = sb[perm[i]];
-			st.vr[threadIdx.x] = v.x;
-			st.vi[threadIdx.x] = v.y;
-		}
+		stage_points<T, W, D>(st, perm, ix, iy, iz, fx, fy, fz, start + c0, n, ox, oy, oz, px, ty, sb, ks);
 		__syncthreads();
 		if (D == 2) {
 			for (int e = threadIdx.x; e < n * W * W; e += blockDim.x) {
@@ -183,6 +201,64 @@ __device__ __forceinline__ void spread_tiles(const int* __restrict__ perm, const
 				atomicAdd(&st.re[cell], st.vr[p] * w);
 				atomicAdd(&st.im[cell], st.vi[p] * w);
 			}
+		}
+	}
+	__syncthreads();
+	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
+}
+
+/**
+ * SHARED in 3D, point-serial: one block per (subproblem, transform) as spread_tiles, the same shared layout
+ * (TileStage), but thread t owns taps t, t + blockDim, … of every point's W³ stencil (x fastest) and the block takes
+ * the staged points one at a time with a barrier after each: no two threads touch one cell between barriers, so the
+ * tile is updated with plain loads and stores (a shared float atomicAdd is a CAS loop on sm_90). blockDim is
+ * GpuHeuristics.serialBlock(W) = ⌈W³/32⌉·32 up to 512: one round per point up to W = 8.
+ */
+template <typename T, int W>
+__device__ __forceinline__ void spread_serial3(const int* __restrict__ perm, const int* __restrict__ ix,
+	const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx, const T* __restrict__ fy,
+	const T* __restrict__ fz, int m, const int* __restrict__ subBin, const int* __restrict__ subStart,
+	const int* __restrict__ subCount, int nbx, int nby, int bx, int by, int bz,
+	const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny, int nz,
+	const KernelSpec<T>& ks)
+{
+	extern __shared__ __align__(16) unsigned char smem[];
+	const int s = blockIdx.x, b = blockIdx.y;
+	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, tz = bz + W - 1, plane = px * ty * tz;
+	TileStage<T, W, 3> st(smem, plane);
+	for (int k = threadIdx.x; k < plane; k += blockDim.x) {
+		st.re[k] = 0;
+		st.im[k] = 0;
+	}
+	const int bin = subBin[s], start = subStart[s], count = subCount[s];
+	const int ox = (bin % nbx) * bx - W / 2, oy = ((bin / nbx) % nby) * by - W / 2, oz = (bin / (nbx * nby)) * bz - W / 2;
+	const typename Cplx<T>::type* sb = samples + (long long) b * m;
+	// This thread's first tap (the only one up to W = 8): its cell offset in the tile and its three kernel indices.
+	constexpr int TAPS = W * W * W;
+	const int e0 = threadIdx.x, jz0 = e0 / (W * W), jy0 = (e0 / W) % W, jx0 = e0 % W;
+	const int cell0 = (jz0 * ty + jy0) * px + jx0;
+	for (int c0 = 0; c0 < count; c0 += TILE_CHUNK) {
+		const int n = min(TILE_CHUNK, count - c0);
+		__syncthreads(); // tile cleared / the previous chunk's last point done before the stage is overwritten
+		stage_points<T, W, 3>(st, perm, ix, iy, iz, fx, fy, fz, start + c0, n, ox, oy, oz, px, ty, sb, ks);
+		__syncthreads();
+		for (int p = 0; p < n; p++) {
+			const T* k = st.k + p * 3 * W;
+			const int base = st.cell[p];
+			const T vr = st.vr[p], vi = st.vi[p];
+			if (e0 < TAPS) {
+				const T w = k[jx0] * k[W + jy0] * k[2 * W + jz0];
+				st.re[base + cell0] += vr * w;
+				st.im[base + cell0] += vi * w;
+			}
+			for (int e = e0 + blockDim.x; e < TAPS; e += blockDim.x) {
+				const int jz = e / (W * W), jy = (e / W) % W, jx = e % W;
+				const T w = k[jx] * k[W + jy] * k[2 * W + jz];
+				const int cell = base + (jz * ty + jy) * px + jx;
+				st.re[cell] += vr * w;
+				st.im[cell] += vi * w;
+			}
+			__syncthreads(); // the next point may share cells with this one
 		}
 	}
 	__syncthreads();
@@ -219,11 +295,29 @@ __device__ __forceinline__ void tiles_entry(const PointArgs<T>& p, const typenam
 		p.bin[0], p.bin[1], D == 3 ? p.bin[2] : 1, samples, grid, p.grid[0], p.grid[1], D == 3 ? p.grid[2] : 1, ks);
 }
 
+/** spread_serial3 from the struct (3D only; launched with GpuHeuristics.serialBlock(W) threads). */
+template <typename T, int W>
+__device__ __forceinline__ void serial_entry(const PointArgs<T>& p, const typename Cplx<T>::type* samples,
+	typename Cplx<T>::type* grid, const KernelSpec<T>& ks)
+{
+	spread_serial3<T, W>(p.perm, p.first[0], p.first[1], p.first[2], p.offset[0], p.offset[1], p.offset[2], p.m,
+		p.subBin, p.subStart, p.subCount, p.bins[0], p.bins[1], p.bin[0], p.bin[1], p.bin[2], samples, grid, p.grid[0],
+		p.grid[1], p.grid[2], ks);
+}
+
+#define SERIAL_ENTRY(T, S, W)                                                                                           \
+	extern "C" __global__ void __launch_bounds__(512) spread_serial_3d_##S##_w##W(const __grid_constant__ PointArgs<T> p, \
+		const Cplx<T>::type* samples, Cplx<T>::type* grid, int batch, const KernelSpec<T> ks)                           \
+	{                                                                                                                   \
+		serial_entry<T, W>(p, samples, grid, ks);                                                                       \
+	}
+
 #define SPREAD_ENTRIES(T, S, W)                                                                                         \
 	SPREAD_ENTRY(spread_atomic, atomic_entry, T, S, W, 2)                                                               \
 	SPREAD_ENTRY(spread_atomic, atomic_entry, T, S, W, 3)                                                               \
 	SPREAD_ENTRY(spread_tiles, tiles_entry, T, S, W, 2)                                                                 \
-	SPREAD_ENTRY(spread_tiles, tiles_entry, T, S, W, 3)
+	SPREAD_ENTRY(spread_tiles, tiles_entry, T, S, W, 3)                                                                 \
+	SERIAL_ENTRY(T, S, W)
 
 FOR_EACH_WIDTH(SPREAD_ENTRIES, float, f)
 FOR_EACH_WIDTH(SPREAD_ENTRIES, double, d)

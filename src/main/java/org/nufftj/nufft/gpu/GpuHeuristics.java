@@ -19,6 +19,8 @@ final class GpuHeuristics {
 
 	/** Threads per block of the NUFFT kernels. */
 	static final int BLOCK = 256;
+	/** Most threads per block of spread_serial_3d_* (its __launch_bounds__). */
+	static final int SERIAL_MAX_BLOCK = 512;
 	/**
 	 * Bins (tiles) of the shared-memory spreader, in order of preference: the first whose block (tile of (bin + W − 1)
 	 * cells per axis plus the staged points) fits {@link #SHARED_TARGET} is used. Larger bins give each block more
@@ -37,6 +39,23 @@ final class GpuHeuristics {
 	static final int RADIAL_BLOCK = 16;
 	/** Device memory kept free for cuFFT plans, the context and other users: the one definition. */
 	static final long RESERVE_BYTES = 256L << 20;
+
+	// -- 3D shared-memory spreading: point-serial or atomic --
+
+	/**
+	 * Whether a 3D shared-memory spread fills its tile point by point with plain stores (spread_serial_3d_*, the
+	 * default) rather than with shared atomics (spread_tiles_3d_*): the system property {@code nufftj.spread3d=atomic}
+	 * picks the latter, for side-by-side measurement (docs/gpu-tuning.md).
+	 */
+	static boolean serial3d() {
+		return !"atomic".equalsIgnoreCase(System.getProperty("nufftj.spread3d", "serial").trim());
+	}
+
+	/** Threads per block of spread_serial_3d_*: whole warps covering the W³ taps of one point, at most 512. */
+	static int serialBlock(final int width) {
+		final int taps = width * width * width;
+		return Math.min(SERIAL_MAX_BLOCK, (taps + 31) / 32 * 32);
+	}
 
 	// -- bins and shared memory --
 

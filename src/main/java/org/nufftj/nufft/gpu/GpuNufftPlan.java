@@ -59,6 +59,8 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final GpuKernelSpec spec;
 	/** The method the constructor resolved (OUTPUT_DRIVEN as asked: confirmed by {@link #setPoints}). */
 	private final SpreadMethod method;
+	/** A 3D shared-memory spread fills its tiles point by point (spread_serial_3d_*), read once at plan time. */
+	private final boolean serial;
 	private final int[] binSize;
 	/**
 	 * The grid FFTs' shape (dims axes) and the image's range on the grid per axis, for the pruned FFTs: cells
@@ -143,6 +145,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		binSize = bins != null ? GpuHeuristics.checkBin(bins, dims, width, cbytes, optin) :
 			GpuHeuristics.binSize(dims, width, cbytes, Math.min(GpuHeuristics.SHARED_TARGET, optin));
 		method = GpuHeuristics.resolveMethod(o.spreadMethod(), dims, sharedBytes(), optin);
+		serial = dims == 3 && GpuHeuristics.serial3d();
 		device.makeCurrent();
 		resolveKernels(); // module loads and function lookups at plan time, not in the first execute
 		boolean ok = false;
@@ -199,7 +202,8 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	@Override
 	public String backend() {
-		return "gpu " + device.ordinal() + ": " + device.name() + " (" + method.name().toLowerCase() + " spreading, " +
+		return "gpu " + device.ordinal() + ": " + device.name() + " (" + method.name().toLowerCase() +
+			(serial && method == SpreadMethod.SHARED ? " point-serial" : "") + " spreading, " +
 			(dbl ? "double" : "float") + ")";
 	}
 
@@ -738,7 +742,7 @@ public final class GpuNufftPlan implements NufftPlan {
 				device.prepare("spread", "spread_atomic_" + dims + "d" + suffix() + "_w" + width, 0);
 				break;
 			default:
-				device.prepare("spread", "spread_tiles_" + dims + "d" + suffix() + "_w" + width, sharedBytes());
+				device.prepare("spread", tilesKernel(), sharedBytes());
 		}
 	}
 
@@ -779,10 +783,15 @@ public final class GpuNufftPlan implements NufftPlan {
 				return;
 			default:
 				final int shared = sharedBytes();
-				launch("spread", "spread_tiles_" + dims + "d" + suffix() + "_w" + width, points.subproblems, batch, shared,
-					binnedArgs(smp, fineGrid, batch), points.subproblems + " subproblems x " + batch + ", " + shared +
-						" B shared");
+				device.launch("spread", tilesKernel(), points.subproblems, batch, serial ? GpuHeuristics.serialBlock(width) :
+					GpuHeuristics.BLOCK, shared, stream, binnedArgs(smp, fineGrid, batch).build(), points.subproblems +
+						" subproblems x " + batch + ", " + shared + " B shared");
 		}
+	}
+
+	/** spread_serial_3d_* or spread_tiles_*: the shared-memory spreader of this plan (kernels/spread.cu). */
+	private String tilesKernel() {
+		return (serial ? "spread_serial_" : "spread_tiles_") + dims + "d" + suffix() + "_w" + width;
 	}
 
 	/**

@@ -14,6 +14,20 @@ import org.nufftj.trajectory.TrajectoryKind;
 /** The GPU plan's host choices (no GPU): bins, shared memory, method, memory and batch sizes. */
 class GpuHeuristicsTest {
 
+	/** The point-serial 3D spreader's block: whole warps over one point's W³ taps, at most its launch bound. */
+	@Test
+	void serialBlockCoversOnePointsTapsInWholeWarps() {
+		for (int w = 2; w <= 16; w++) {
+			final int b = GpuHeuristics.serialBlock(w), taps = w * w * w;
+			assertEquals(0, b % 32, "W = " + w + ": whole warps");
+			assertTrue(b <= GpuHeuristics.SERIAL_MAX_BLOCK, "W = " + w + ": within the launch bound");
+			if (taps <= GpuHeuristics.SERIAL_MAX_BLOCK) assertTrue(b >= taps && b - taps < 32, "W = " + w + ": " + b);
+			else assertEquals(GpuHeuristics.SERIAL_MAX_BLOCK, b, "W = " + w);
+		}
+		assertEquals(352, GpuHeuristics.serialBlock(7));
+	}
+
+
 	private static final int H100_OPTIN = 227 * 1024, BUDGET = GpuHeuristics.SHARED_TARGET;
 
 	/** Shared-memory sizes written out from the CUDA layouts (TileStage, interp's tile) for a 2D and a 3D case. */
