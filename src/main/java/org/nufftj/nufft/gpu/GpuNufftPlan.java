@@ -783,9 +783,9 @@ public final class GpuNufftPlan implements NufftPlan {
 				return;
 			default:
 				final int shared = sharedBytes();
-				device.launch("spread", tilesKernel(), points.subproblems, batch, serial ? GpuHeuristics.serialBlock(width) :
-					GpuHeuristics.BLOCK, shared, stream, binnedArgs(smp, fineGrid, batch).build(), points.subproblems +
-						" subproblems x " + batch + ", " + shared + " B shared");
+				launch("spread", tilesKernel(), points.subproblems, batch, serial ? GpuHeuristics.serialBlock(width) :
+					GpuHeuristics.BLOCK, shared, binnedArgs(smp, fineGrid, batch), points.subproblems + " subproblems x " +
+						batch + ", " + shared + " B shared");
 		}
 	}
 
@@ -814,7 +814,14 @@ public final class GpuNufftPlan implements NufftPlan {
 	private void launch(final String module, final String kernel, final long gridX, final int gridY, final int shared,
 		final KernelArgs args, final String sizes)
 	{
-		device.launch(module, kernel, gridX, gridY, GpuHeuristics.BLOCK, shared, stream, args.build(), sizes);
+		launch(module, kernel, gridX, gridY, GpuHeuristics.BLOCK, shared, args, sizes);
+	}
+
+	/** The same with {@code block} threads per block (spread_serial_3d_*: GpuHeuristics.serialBlock). */
+	private void launch(final String module, final String kernel, final long gridX, final int gridY, final int block,
+		final int shared, final KernelArgs args, final String sizes)
+	{
+		device.launch(module, kernel, gridX, gridY, block, shared, stream, args.build(), sizes);
 	}
 
 	private void record(final int i) {

@@ -27,7 +27,6 @@ class GpuHeuristicsTest {
 		assertEquals(352, GpuHeuristics.serialBlock(7));
 	}
 
-
 	private static final int H100_OPTIN = 227 * 1024, BUDGET = GpuHeuristics.SHARED_TARGET;
 
 	/** Shared-memory sizes written out from the CUDA layouts (TileStage, interp's tile) for a 2D and a 3D case. */

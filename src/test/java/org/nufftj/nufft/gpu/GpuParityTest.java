@@ -146,34 +146,15 @@ class GpuParityTest {
 			.withKernel(KernelType.EXP_SEMICIRCLE);
 		final NufftParameters p = ParameterChoice.choose(size, o);
 		final double[] y = Arrays2.gaussian(r, 2 * m * batch);
-		final double[] serial = new double[2 * px * batch], atomic = new double[2 * px * batch], cpu = new double[2 * px *
-			batch];
+		final double[] serial, atomic, cpu;
 		try (GpuNufftPlan s1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED));
 			GpuNufftPlan a1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.ATOMIC));
 			NufftPlan c1 = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
 		{
 			assertTrue(GpuHeuristics.serial3d() && s1.backend().contains("point-serial"), s1.backend());
-			s1.setPoints(t);
-			a1.setPoints(t);
-			c1.setPoints(t);
-			java.util.Arrays.fill(serial, Double.NaN);
-			java.util.Arrays.fill(atomic, Double.NaN);
-			if (precision == Precision.FLOAT) {
-				final float[] yf = Nudft.toFloat(y), sf = new float[serial.length], af = new float[serial.length];
-				final float[] cf = new float[serial.length];
-				java.util.Arrays.fill(sf, Float.NaN);
-				s1.adjoint(yf, sf);
-				a1.adjoint(yf, af);
-				c1.adjoint(yf, cf);
-				System.arraycopy(Nudft.toDouble(sf), 0, serial, 0, serial.length);
-				System.arraycopy(Nudft.toDouble(af), 0, atomic, 0, atomic.length);
-				System.arraycopy(Nudft.toDouble(cf), 0, cpu, 0, cpu.length);
-			}
-			else {
-				s1.adjoint(y, serial);
-				a1.adjoint(y, atomic);
-				c1.adjoint(y, cpu);
-			}
+			serial = poisonedAdjoint(s1, t, y, 2 * px * batch, precision);
+			atomic = poisonedAdjoint(a1, t, y, 2 * px * batch, precision);
+			cpu = poisonedAdjoint(c1, t, y, 2 * px * batch, precision);
 		}
 		// The two GPU spreaders evaluate the same kernel: float round-off apart, or double's. The CPU engine evaluates
 		// it by a polynomial fitted to the plan's tolerance (KernelPolynomial.toleranceFor: ε/100 per axis), so in
@@ -185,6 +166,26 @@ class GpuParityTest {
 		final double ea = Arrays2.relativeError(serial, atomic), ec = Arrays2.relativeError(serial, cpu);
 		assertTrue(ea <= tol, "point-serial vs atomic " + ea + " > " + tol + ": " + what);
 		assertTrue(ec <= cpuTol, "point-serial vs CPU " + ec + " > " + cpuTol + ": " + what);
+	}
+
+	/**
+	 * The plan's adjoint of y at its points t in the given precision (y rounded to float for a float plan), into an
+	 * output of {@code length} values filled with NaN first (every value must be written), as doubles.
+	 */
+	private static double[] poisonedAdjoint(final NufftPlan plan, final Trajectory t, final double[] y, final int length,
+		final Precision precision)
+	{
+		plan.setPoints(t);
+		if (precision == Precision.FLOAT) {
+			final float[] x = new float[length];
+			java.util.Arrays.fill(x, Float.NaN);
+			plan.adjoint(Nudft.toFloat(y), x);
+			return Nudft.toDouble(x);
+		}
+		final double[] x = new double[length];
+		java.util.Arrays.fill(x, Double.NaN);
+		plan.adjoint(y, x);
+		return x;
 	}
 
 	@Test
