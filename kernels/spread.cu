@@ -19,12 +19,11 @@
 //          one point per thread, as first written, had the lanes of a warp — neighbouring sorted points — retry on
 //          the same cells; docs/gpu-tuning.md has the timings.) The tile is planar (real plane, then imaginary) with
 //          a row pitch of bin + W cells, so the W taps of W consecutive rows fall in distinct banks.
-//          Point-serial filling, spread_serial_<2d|3d>_* (below; GpuHeuristics.serialBlock): each thread owns
+//          In 3D the tiles are filled by spread_serial_* instead (below; GpuHeuristics.serialBlock): each thread owns
 //          fixed taps of the stencil and the block takes the staged points one at a time with a barrier between them,
 //          so the tile is updated with plain loads and stores, no shared atomics (cuFINUFFT's output-driven method
-//          also spreads point by point; here the block has ⌈W^D/32⌉ warps, so a point takes one round of the block,
-//          not ⌈W^D/256⌉ partly idle ones). GpuHeuristics.serial decides per dimension which filling SHARED uses;
-//          -Dnufftj.spread2d / -Dnufftj.spread3d = serial | atomic override it for A/B measurements.
+//          also spreads point by point; here the block has ⌈W³/32⌉ warps, so a point takes one round of the block,
+//          not ⌈W³/256⌉ partly idle ones). spread_tiles_3d_* stays for the A/B (-Dnufftj.spread3d=atomic).
 #include "nufft_common.cuh"
 
 /**
@@ -98,43 +97,38 @@ __device__ __forceinline__ void flush_planes(const T* re, const T* im, typename 
 	}
 }
 
-/** Points staged per chunk by the tiles_* spreaders (= threads per block) and by spread_serial_3d_*. */
+/** Points staged per chunk by the tiles_* spreaders (= threads per block). */
 #define TILE_CHUNK 256
-/**
- * Points staged per chunk by spread_serial_2d_* (GpuHeuristics.SERIAL_CHUNK_2D): its blocks are one or two warps, and a
- * smaller stage lets more of them share an SM.
- */
-#define SERIAL_CHUNK_2D 64
 
 /**
  * Shared-memory layout of the tiles_* spreaders (D = 2 or 3 axes): the tile's real and imaginary planes
  * (pitch (bx + W) × (by + W − 1) [× (bz + W − 1)] cells each), then per staged point its D·W kernel values, its tile
  * cell offset and its sample value. GpuHeuristics.stagedTileBytes computes the same size.
  */
-template <typename T, int W, int D, int CHUNK = TILE_CHUNK>
+template <typename T, int W, int D>
 struct TileStage {
 	T* re;
 	T* im;
-	T* k;        // [CHUNK][D·W]
-	int* cell;   // [CHUNK] offset of the stencil's first cell in the tile planes
-	T* vr;       // [CHUNK]
-	T* vi;       // [CHUNK]
+	T* k;        // [TILE_CHUNK][D·W]
+	int* cell;   // [TILE_CHUNK] offset of the stencil's first cell in the tile planes
+	T* vr;       // [TILE_CHUNK]
+	T* vi;       // [TILE_CHUNK]
 	__device__ TileStage(unsigned char* smem, int planeCells) {
 		re = reinterpret_cast<T*>(smem);
 		im = re + planeCells;
 		k = im + planeCells;
-		vr = k + CHUNK * D * W;
-		vi = vr + CHUNK;
-		cell = reinterpret_cast<int*>(vi + CHUNK);
+		vr = k + TILE_CHUNK * D * W;
+		vi = vr + TILE_CHUNK;
+		cell = reinterpret_cast<int*>(vi + TILE_CHUNK);
 	}
 };
 
 /**
- * Stages points first .. first + n − 1 (n ≤ CHUNK) in st: their D·W kernel values, the tile offset of their first
+ * Stages points first .. first + n − 1 (n ≤ TILE_CHUNK) in st: their D·W kernel values, the tile offset of their first
  * stencil cell (tile origin ox, oy, oz; row pitch px, ty rows per plane) and their sample value.
  */
-template <typename T, int W, int D, int CHUNK>
-__device__ __forceinline__ void stage_points(const TileStage<T, W, D, CHUNK>& st, const int* __restrict__ perm,
+template <typename T, int W, int D>
+__device__ __forceinline__ void stage_points(const TileStage<T, W, D>& st, const int* __restrict__ perm,
 	const int* __restrict__ ix, const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx,
 	const T* __restrict__ fy, const T* __restrict__ fz, int first, int n, int ox, int oy, int oz, int px, int ty,
 	const typename Cplx<T>::type* __restrict__ sb, const KernelSpec<T>& ks)
@@ -214,15 +208,14 @@ __device__ __forceinline__ void spread_tiles(const int* __restrict__ perm, const
 }
 
 /**
- * SHARED, point-serial (D = 2 or 3): one block per (subproblem, transform) as spread_tiles, the same shared layout
- * (TileStage, with CHUNK staged points), but thread t owns taps t, t + blockDim, … of every point's W^D stencil (x
- * fastest) and the block takes the staged points one at a time with a barrier after each: no two threads touch one
- * cell between barriers, so the tile is updated with plain loads and stores (a shared float atomicAdd is a CAS loop on
- * sm_90). blockDim is GpuHeuristics.serialBlock(D, W) = ⌈W^D/32⌉·32 up to 512: one round per point up to W = 8 (3D),
- * W = 16 (2D). The kernel values, cell and sample of the next point are read before the barrier of this one.
+ * SHARED in 3D, point-serial: one block per (subproblem, transform) as spread_tiles, the same shared layout
+ * (TileStage), but thread t owns taps t, t + blockDim, … of every point's W³ stencil (x fastest) and the block takes
+ * the staged points one at a time with a barrier after each: no two threads touch one cell between barriers, so the
+ * tile is updated with plain loads and stores (a shared float atomicAdd is a CAS loop on sm_90). blockDim is
+ * GpuHeuristics.serialBlock(W) = ⌈W³/32⌉·32 up to 512: one round per point up to W = 8.
  */
-template <typename T, int W, int D, int CHUNK>
-__device__ __forceinline__ void spread_serial(const int* __restrict__ perm, const int* __restrict__ ix,
+template <typename T, int W>
+__device__ __forceinline__ void spread_serial3(const int* __restrict__ perm, const int* __restrict__ ix,
 	const int* __restrict__ iy, const int* __restrict__ iz, const T* __restrict__ fx, const T* __restrict__ fy,
 	const T* __restrict__ fz, int m, const int* __restrict__ subBin, const int* __restrict__ subStart,
 	const int* __restrict__ subCount, int nbx, int nby, int bx, int by, int bz,
@@ -231,59 +224,39 @@ __device__ __forceinline__ void spread_serial(const int* __restrict__ perm, cons
 {
 	extern __shared__ __align__(16) unsigned char smem[];
 	const int s = blockIdx.x, b = blockIdx.y;
-	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, tz = D == 3 ? bz + W - 1 : 1, plane = px * ty * tz;
-	TileStage<T, W, D, CHUNK> st(smem, plane);
+	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, tz = bz + W - 1, plane = px * ty * tz;
+	TileStage<T, W, 3> st(smem, plane);
 	for (int k = threadIdx.x; k < plane; k += blockDim.x) {
 		st.re[k] = 0;
 		st.im[k] = 0;
 	}
 	const int bin = subBin[s], start = subStart[s], count = subCount[s];
-	const int ox = (bin % nbx) * bx - W / 2, oy = (D == 3 ? (bin / nbx) % nby : bin / nbx) * by - W / 2;
-	const int oz = D == 3 ? (bin / (nbx * nby)) * bz - W / 2 : 0;
+	const int ox = (bin % nbx) * bx - W / 2, oy = ((bin / nbx) % nby) * by - W / 2, oz = (bin / (nbx * nby)) * bz - W / 2;
 	const typename Cplx<T>::type* sb = samples + (long long) b * m;
-	// This thread's first tap (the only one while W^D ≤ blockDim): its cell offset in the tile and kernel indices.
-	constexpr int TAPS = D == 3 ? W * W * W : W * W;
-	const int e0 = threadIdx.x, jz0 = D == 3 ? e0 / (W * W) : 0, jy0 = (e0 / W) % W, jx0 = e0 % W;
-	const bool owns = e0 < TAPS;
+	// This thread's first tap (the only one up to W = 8): its cell offset in the tile and its three kernel indices.
+	constexpr int TAPS = W * W * W;
+	const int e0 = threadIdx.x, jz0 = e0 / (W * W), jy0 = (e0 / W) % W, jx0 = e0 % W;
 	const int cell0 = (jz0 * ty + jy0) * px + jx0;
-	for (int c0 = 0; c0 < count; c0 += CHUNK) {
-		const int n = min(CHUNK, count - c0);
+	for (int c0 = 0; c0 < count; c0 += TILE_CHUNK) {
+		const int n = min(TILE_CHUNK, count - c0);
 		__syncthreads(); // tile cleared / the previous chunk's last point done before the stage is overwritten
-		stage_points<T, W, D, CHUNK>(st, perm, ix, iy, iz, fx, fy, fz, start + c0, n, ox, oy, oz, px, ty, sb, ks);
+		stage_points<T, W, 3>(st, perm, ix, iy, iz, fx, fy, fz, start + c0, n, ox, oy, oz, px, ty, sb, ks);
 		__syncthreads();
-		// Point 0's operands of this thread's first tap; then per point those of the next one, read before the barrier.
-		T w = 0, vr = 0, vi = 0;
-		int cell = 0;
-		if (owns) {
-			w = st.k[jx0] * st.k[W + jy0] * (D == 3 ? st.k[2 * W + jz0] : (T) 1);
-			cell = st.cell[0] + cell0;
-		}
-		vr = st.vr[0];
-		vi = st.vi[0];
 		for (int p = 0; p < n; p++) {
-			const T* k = st.k + p * D * W;
+			const T* k = st.k + p * 3 * W;
 			const int base = st.cell[p];
-			const T pr = vr, pi = vi;
-			if (owns) {
-				const T r = st.re[cell] + pr * w, i = st.im[cell] + pi * w;
-				st.re[cell] = r;
-				st.im[cell] = i;
+			const T vr = st.vr[p], vi = st.vi[p];
+			if (e0 < TAPS) {
+				const T w = k[jx0] * k[W + jy0] * k[2 * W + jz0];
+				st.re[base + cell0] += vr * w;
+				st.im[base + cell0] += vi * w;
 			}
 			for (int e = e0 + blockDim.x; e < TAPS; e += blockDim.x) {
-				const int jz = D == 3 ? e / (W * W) : 0, jy = (e / W) % W, jx = e % W;
-				const T we = k[jx] * k[W + jy] * (D == 3 ? k[2 * W + jz] : (T) 1);
-				const int ce = base + (jz * ty + jy) * px + jx;
-				st.re[ce] += pr * we;
-				st.im[ce] += pi * we;
-			}
-			if (p + 1 < n) {
-				const T* kn = k + D * W;
-				if (owns) {
-					w = kn[jx0] * kn[W + jy0] * (D == 3 ? kn[2 * W + jz0] : (T) 1);
-					cell = st.cell[p + 1] + cell0;
-				}
-				vr = st.vr[p + 1];
-				vi = st.vi[p + 1];
+				const int jz = e / (W * W), jy = (e / W) % W, jx = e % W;
+				const T w = k[jx] * k[W + jy] * k[2 * W + jz];
+				const int cell = base + (jz * ty + jy) * px + jx;
+				st.re[cell] += vr * w;
+				st.im[cell] += vi * w;
 			}
 			__syncthreads(); // the next point may share cells with this one
 		}
@@ -322,23 +295,21 @@ __device__ __forceinline__ void tiles_entry(const PointArgs<T>& p, const typenam
 		p.bin[0], p.bin[1], D == 3 ? p.bin[2] : 1, samples, grid, p.grid[0], p.grid[1], D == 3 ? p.grid[2] : 1, ks);
 }
 
-/** spread_serial from the struct (launched with GpuHeuristics.serialBlock(D, W) threads). */
-template <typename T, int W, int D>
+/** spread_serial3 from the struct (3D only; launched with GpuHeuristics.serialBlock(W) threads). */
+template <typename T, int W>
 __device__ __forceinline__ void serial_entry(const PointArgs<T>& p, const typename Cplx<T>::type* samples,
-	typename Cplx<T>::type* grid, int, const KernelSpec<T>& ks)
+	typename Cplx<T>::type* grid, const KernelSpec<T>& ks)
 {
-	spread_serial<T, W, D, D == 3 ? TILE_CHUNK : SERIAL_CHUNK_2D>(p.perm, p.first[0], p.first[1],
-		D == 3 ? p.first[2] : nullptr, p.offset[0], p.offset[1], D == 3 ? p.offset[2] : nullptr, p.m, p.subBin,
-		p.subStart, p.subCount, p.bins[0], D == 3 ? p.bins[1] : 1, p.bin[0], p.bin[1], D == 3 ? p.bin[2] : 1, samples,
-		grid, p.grid[0], p.grid[1], D == 3 ? p.grid[2] : 1, ks);
+	spread_serial3<T, W>(p.perm, p.first[0], p.first[1], p.first[2], p.offset[0], p.offset[1], p.offset[2], p.m,
+		p.subBin, p.subStart, p.subCount, p.bins[0], p.bins[1], p.bin[0], p.bin[1], p.bin[2], samples, grid, p.grid[0],
+		p.grid[1], p.grid[2], ks);
 }
 
-#define SERIAL_ENTRY(T, S, W, D)                                                                                        \
-	extern "C" __global__ void __launch_bounds__(512) spread_serial_##D##d_##S##_w##W(                                 \
-		const __grid_constant__ PointArgs<T> p,                                                                        \
+#define SERIAL_ENTRY(T, S, W)                                                                                           \
+	extern "C" __global__ void __launch_bounds__(512) spread_serial_3d_##S##_w##W(const __grid_constant__ PointArgs<T> p, \
 		const Cplx<T>::type* samples, Cplx<T>::type* grid, int batch, const KernelSpec<T> ks)                           \
 	{                                                                                                                   \
-		serial_entry<T, W, D>(p, samples, grid, batch, ks);                                                             \
+		serial_entry<T, W>(p, samples, grid, ks);                                                                       \
 	}
 
 #define SPREAD_ENTRIES(T, S, W)                                                                                         \
@@ -346,8 +317,7 @@ __device__ __forceinline__ void serial_entry(const PointArgs<T>& p, const typena
 	SPREAD_ENTRY(spread_atomic, atomic_entry, T, S, W, 3)                                                               \
 	SPREAD_ENTRY(spread_tiles, tiles_entry, T, S, W, 2)                                                                 \
 	SPREAD_ENTRY(spread_tiles, tiles_entry, T, S, W, 3)                                                                 \
-	SERIAL_ENTRY(T, S, W, 2)                                                                                            \
-	SERIAL_ENTRY(T, S, W, 3)
+	SERIAL_ENTRY(T, S, W)
 
 FOR_EACH_WIDTH(SPREAD_ENTRIES, float, f)
 FOR_EACH_WIDTH(SPREAD_ENTRIES, double, d)

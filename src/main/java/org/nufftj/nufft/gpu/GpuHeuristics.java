@@ -40,29 +40,20 @@ final class GpuHeuristics {
 	/** Device memory kept free for cuFFT plans, the context and other users: the one definition. */
 	static final long RESERVE_BYTES = 256L << 20;
 
-	// -- shared-memory spreading: point-serial or atomic --
-
-	/** Points staged per chunk by spread_serial_2d_* (SERIAL_CHUNK_2D in kernels/spread.cu; 3D stages TILE_CHUNK). */
-	static final int SERIAL_CHUNK_2D = 64;
-	/** Whether SHARED fills its tiles point-serially by default, in 2D and in 3D (docs/gpu-tuning.md has the A/B). */
-	static final boolean SERIAL_2D = false, SERIAL_3D = true;
+	// -- 3D shared-memory spreading: point-serial or atomic --
 
 	/**
-	 * Whether a {@code dims}-D shared-memory spread fills its tile point by point with plain stores
-	 * (spread_serial_&lt;d&gt;d_*) rather than with shared atomics (spread_tiles_&lt;d&gt;d_*): {@link #SERIAL_2D} /
-	 * {@link #SERIAL_3D} unless the system property {@code nufftj.spread2d} / {@code nufftj.spread3d} says
-	 * {@code serial} or {@code atomic}, for side-by-side measurement.
+	 * Whether a 3D shared-memory spread fills its tile point by point with plain stores (spread_serial_3d_*, the
+	 * default) rather than with shared atomics (spread_tiles_3d_*): the system property {@code nufftj.spread3d=atomic}
+	 * picks the latter, for side-by-side measurement (docs/gpu-tuning.md).
 	 */
-	static boolean serial(final int dims) {
-		final String v = System.getProperty("nufftj.spread" + dims + "d", "").trim();
-		if (v.equalsIgnoreCase("serial")) return true;
-		if (v.equalsIgnoreCase("atomic")) return false;
-		return dims == 3 ? SERIAL_3D : SERIAL_2D;
+	static boolean serial3d() {
+		return !"atomic".equalsIgnoreCase(System.getProperty("nufftj.spread3d", "serial").trim());
 	}
 
-	/** Threads per block of spread_serial_&lt;d&gt;d_*: whole warps covering the W^d taps of one point, at most 512. */
-	static int serialBlock(final int dims, final int width) {
-		final int taps = dims == 3 ? width * width * width : width * width;
+	/** Threads per block of spread_serial_3d_*: whole warps covering the W³ taps of one point, at most 512. */
+	static int serialBlock(final int width) {
+		final int taps = width * width * width;
 		return Math.min(SERIAL_MAX_BLOCK, (taps + 31) / 32 * 32);
 	}
 
@@ -80,15 +71,10 @@ final class GpuHeuristics {
 	 * d·W kernel values, two sample components and one int cell offset (TileStage in kernels/spread.cu).
 	 */
 	static int stagedTileBytes(final int[] bin, final int width, final int cbytes) {
-		return stagedTileBytes(bin, width, cbytes, TILE_CHUNK);
-	}
-
-	/** The same with {@code chunk} staged points (spread_serial_2d_*: {@link #SERIAL_CHUNK_2D}). */
-	static int stagedTileBytes(final int[] bin, final int width, final int cbytes, final int chunk) {
 		long cells = bin[0] + width;
 		for (int a = 1; a < bin.length; a++) cells *= bin[a] + width - 1;
 		final int real = cbytes / 2;
-		final long stage = (long) chunk * ((bin.length * width + 2) * real + 4);
+		final long stage = (long) TILE_CHUNK * ((bin.length * width + 2) * real + 4);
 		return (int) Math.min(Integer.MAX_VALUE, 2 * cells * real + stage);
 	}
 

@@ -59,7 +59,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final GpuKernelSpec spec;
 	/** The method the constructor resolved (OUTPUT_DRIVEN as asked: confirmed by {@link #setPoints}). */
 	private final SpreadMethod method;
-	/** A shared-memory spread fills its tiles point by point (spread_serial_*), read once at plan time. */
+	/** A 3D shared-memory spread fills its tiles point by point (spread_serial_3d_*), read once at plan time. */
 	private final boolean serial;
 	private final int[] binSize;
 	/**
@@ -144,8 +144,8 @@ public final class GpuNufftPlan implements NufftPlan {
 		final int optin = device.sharedMemoryOptin();
 		binSize = bins != null ? GpuHeuristics.checkBin(bins, dims, width, cbytes, optin) :
 			GpuHeuristics.binSize(dims, width, cbytes, Math.min(GpuHeuristics.SHARED_TARGET, optin));
-		serial = GpuHeuristics.serial(dims);
 		method = GpuHeuristics.resolveMethod(o.spreadMethod(), dims, sharedBytes(), optin);
+		serial = dims == 3 && GpuHeuristics.serial3d();
 		device.makeCurrent();
 		resolveKernels(); // module loads and function lookups at plan time, not in the first execute
 		boolean ok = false;
@@ -521,10 +521,9 @@ public final class GpuNufftPlan implements NufftPlan {
 	/** The device sort of this plan's points (tests compare its arrays with the host oracle {@link GpuPoints}). */
 	GpuSetpts sortedPoints() { return setpts; }
 
-	/** Shared memory of one spreading block (SHARED method; the 2D point-serial spreader stages fewer points). */
+	/** Shared memory of one spreading block (SHARED method). */
 	int sharedBytes() {
-		return GpuHeuristics.stagedTileBytes(binSize, width, cbytes, serial && dims == 2 ? GpuHeuristics.SERIAL_CHUNK_2D :
-			GpuHeuristics.TILE_CHUNK);
+		return GpuHeuristics.stagedTileBytes(binSize, width, cbytes);
 	}
 
 	// -- helpers: execution --
@@ -784,13 +783,13 @@ public final class GpuNufftPlan implements NufftPlan {
 				return;
 			default:
 				final int shared = sharedBytes();
-				launch("spread", tilesKernel(), points.subproblems, batch, serial ? GpuHeuristics.serialBlock(dims, width) :
+				launch("spread", tilesKernel(), points.subproblems, batch, serial ? GpuHeuristics.serialBlock(width) :
 					GpuHeuristics.BLOCK, shared, binnedArgs(smp, fineGrid, batch), points.subproblems + " subproblems x " +
 						batch + ", " + shared + " B shared");
 		}
 	}
 
-	/** spread_serial_* or spread_tiles_*: the shared-memory spreader of this plan (kernels/spread.cu). */
+	/** spread_serial_3d_* or spread_tiles_*: the shared-memory spreader of this plan (kernels/spread.cu). */
 	private String tilesKernel() {
 		return (serial ? "spread_serial_" : "spread_tiles_") + dims + "d" + suffix() + "_w" + width;
 	}
@@ -818,7 +817,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		launch(module, kernel, gridX, gridY, GpuHeuristics.BLOCK, shared, args, sizes);
 	}
 
-	/** The same with {@code block} threads per block (spread_serial_*: GpuHeuristics.serialBlock). */
+	/** The same with {@code block} threads per block (spread_serial_3d_*: GpuHeuristics.serialBlock). */
 	private void launch(final String module, final String kernel, final long gridX, final int gridY, final int block,
 		final int shared, final KernelArgs args, final String sizes)
 	{

@@ -2,7 +2,6 @@ package org.nufftj.nufft.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,49 +14,17 @@ import org.nufftj.trajectory.TrajectoryKind;
 /** The GPU plan's host choices (no GPU): bins, shared memory, method, memory and batch sizes. */
 class GpuHeuristicsTest {
 
-	/** The point-serial spreaders' block: whole warps over one point's W^d taps, at most their launch bound. */
+	/** The point-serial 3D spreader's block: whole warps over one point's W³ taps, at most its launch bound. */
 	@Test
 	void serialBlockCoversOnePointsTapsInWholeWarps() {
-		for (final int d : new int[] { 2, 3 }) {
-			for (int w = 2; w <= 16; w++) {
-				final int b = GpuHeuristics.serialBlock(d, w), taps = d == 3 ? w * w * w : w * w;
-				final String what = d + "D, W = " + w;
-				assertEquals(0, b % 32, what + ": whole warps");
-				assertTrue(b <= GpuHeuristics.SERIAL_MAX_BLOCK, what + ": within the launch bound");
-				if (taps <= GpuHeuristics.SERIAL_MAX_BLOCK) assertTrue(b >= taps && b - taps < 32, what + ": " + b);
-				else assertEquals(GpuHeuristics.SERIAL_MAX_BLOCK, b, what);
-			}
+		for (int w = 2; w <= 16; w++) {
+			final int b = GpuHeuristics.serialBlock(w), taps = w * w * w;
+			assertEquals(0, b % 32, "W = " + w + ": whole warps");
+			assertTrue(b <= GpuHeuristics.SERIAL_MAX_BLOCK, "W = " + w + ": within the launch bound");
+			if (taps <= GpuHeuristics.SERIAL_MAX_BLOCK) assertTrue(b >= taps && b - taps < 32, "W = " + w + ": " + b);
+			else assertEquals(GpuHeuristics.SERIAL_MAX_BLOCK, b, "W = " + w);
 		}
-		assertEquals(352, GpuHeuristics.serialBlock(3, 7));
-		assertEquals(64, GpuHeuristics.serialBlock(2, 7));
-		assertEquals(256, GpuHeuristics.serialBlock(2, 16));
-	}
-
-	/** The A/B properties override the per-dimension default; anything else leaves it. */
-	@Test
-	void serialFillingFollowsTheProperties() {
-		final String[] keys = { "nufftj.spread2d", "nufftj.spread3d" };
-		final String[] saved = { System.getProperty(keys[0]), System.getProperty(keys[1]) };
-		try {
-			System.clearProperty(keys[0]);
-			System.clearProperty(keys[1]);
-			assertEquals(GpuHeuristics.SERIAL_2D, GpuHeuristics.serial(2));
-			assertEquals(GpuHeuristics.SERIAL_3D, GpuHeuristics.serial(3));
-			System.setProperty(keys[0], "serial");
-			System.setProperty(keys[1], " Atomic ");
-			assertTrue(GpuHeuristics.serial(2));
-			assertFalse(GpuHeuristics.serial(3));
-			System.setProperty(keys[0], "atomic");
-			System.setProperty(keys[1], "bogus");
-			assertFalse(GpuHeuristics.serial(2));
-			assertEquals(GpuHeuristics.SERIAL_3D, GpuHeuristics.serial(3));
-		}
-		finally {
-			for (int i = 0; i < 2; i++) {
-				if (saved[i] == null) System.clearProperty(keys[i]);
-				else System.setProperty(keys[i], saved[i]);
-			}
-		}
+		assertEquals(352, GpuHeuristics.serialBlock(7));
 	}
 
 	private static final int H100_OPTIN = 227 * 1024, BUDGET = GpuHeuristics.SHARED_TARGET;
@@ -70,9 +37,6 @@ class GpuHeuristicsTest {
 		// spread: two float planes of pitch 36 x 35 rows, then 256 points x (2·4 kernel values + 2 sample parts + an int).
 		assertEquals(2 * 36 * 35 * 4 + 256 * ((2 * 4 + 2) * 4 + 4), GpuHeuristics.stagedTileBytes(new int[] { 32, 32 },
 			4, 8));
-		// the 2D point-serial spreader stages 64 points.
-		assertEquals(2 * 36 * 35 * 4 + 64 * ((2 * 4 + 2) * 4 + 4), GpuHeuristics.stagedTileBytes(new int[] { 32, 32 },
-			4, 8, GpuHeuristics.SERIAL_CHUNK_2D));
 		// 3D double, W = 8, 16x8x8: planes (16 + 8) x 15 x 15, staged 256 x (3·8 + 2 doubles + an int).
 		assertEquals(2 * 24 * 15 * 15 * 8 + 256 * ((3 * 8 + 2) * 8 + 4), GpuHeuristics.stagedTileBytes(new int[] { 16,
 			8, 8 }, 8, 16));
