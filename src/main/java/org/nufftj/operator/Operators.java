@@ -71,6 +71,16 @@ public final class Operators {
 		return new Diagonal(w.backend(), w, length, true);
 	}
 
+	/**
+	 * x ↦ d ⊙ [x; …; x] on vectors x of {@code domainLength} values, d holding a whole number k of such periods
+	 * (coil maps [coil][pixel]: one image to every coil's weighted copy); adjoint Σ_j conj(d_j) ⊙ y_j. One backend
+	 * operation forward, two back: what chain(stack(I, …, I), diagonal(d)) computes with k copies and 2k − 1 operations.
+	 * d is the caller's, kept open.
+	 */
+	public static LinearOperator expansion(final Buffer d, final long domainLength) {
+		return new Expansion(d, domainLength);
+	}
+
 	/** y = x on vectors of {@code length} values. */
 	public static LinearOperator identity(final Backend backend, final Precision precision, final long length) {
 		return new Identity(backend, precision, length);

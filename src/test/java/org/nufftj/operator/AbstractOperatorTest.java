@@ -228,6 +228,33 @@ public abstract class AbstractOperatorTest extends AbstractBackendFixture {
 		check(r, apply(keep(Operators.realDiagonal(rw, 4 * n)), x2), bound, "real diagonal");
 	}
 
+	/**
+	 * The expansion x ↦ d ⊙ [x; …; x] equals chain(stack(I, …, I), diagonal(d)) both ways (3 copies, and 1), and
+	 * refuses a d that is not a whole number of copies.
+	 */
+	@ParameterizedTest
+	@EnumSource(Precision.class)
+	void expansionIsCopiesThenDiagonal(final Precision p) {
+		final double bound = p == Precision.FLOAT ? 1e-6 : 1e-13;
+		final int n = 30;
+		for (final int k : new int[] { 3, 1 }) {
+			final Buffer d = keep(upload(gaussian(2 * n * k), p));
+			final LinearOperator id = keep(Operators.identity(backend, p, 2 * n));
+			final LinearOperator[] ids = new LinearOperator[k];
+			java.util.Arrays.fill(ids, id);
+			final LinearOperator byParts = keep(Operators.chain(keep(Operators.stack(ids)), keep(Operators.diagonal(d, 2L * n *
+				k))));
+			final LinearOperator e = keep(Operators.expansion(d, 2 * n));
+			assertEquals(2L * n, e.domainLength());
+			assertEquals(2L * n * k, e.rangeLength());
+			final double[] x = gaussian(2 * n), y = gaussian(2 * n * k);
+			check(apply(byParts, x), apply(e, x), bound, "expansion of " + k + ", forward");
+			check(apply(byParts.adjoint(), y), apply(e.adjoint(), y), bound, "expansion of " + k + ", adjoint");
+		}
+		final Buffer odd = keep(upload(gaussian(2 * n + 2), p));
+		assertThrows(InvalidInputException.class, () -> Operators.expansion(odd, 2 * n));
+	}
+
 	@Test
 	void mismatchesAreRefused() {
 		final FftOperator f = keep(new FftOperator(backend, Precision.FLOAT, new int[] { 4, 4 }, 1));
@@ -292,7 +319,9 @@ public abstract class AbstractOperatorTest extends AbstractBackendFixture {
 		final LinearOperator id = keep(Operators.identity(backend, p, 2L * px));
 		final LinearOperator copies = keep(Operators.stack(id, id, id)); // x ↦ [x; x; x]: one image to every coil
 		final LinearOperator senseNufft = keep(Operators.chain(copies, sense, bart)); // SENSE forward model
+		final LinearOperator expansion = keep(Operators.expansion(maps, 2L * px)); // the same, one operator
 		return new LinearOperator[] { nufft, bart, weighted, fft, fft3, sense, phase, dcf, id, copies, senseNufft,
+			expansion, keep(Operators.chain(expansion, bart)), keep(Operators.expansion(image, 2L * px)),
 			keep(Operators.chain(copies, sense, Operators.blockDiagonal(fft, coils))), // Cartesian SENSE
 			keep(Operators.chain(senseNufft, dcf)),
 			keep(Operators.stack(nufft, fft, Operators.scale(id, -0.5))),

@@ -15,17 +15,17 @@ import org.nufftj.operator.Operators;
  * The non-Cartesian SENSE forward model (Pruessmann et al. 2001): one image x of N pixels to C coils' samples,
  * y_c = s · W^{1/2} · F (S_c ⊙ x), with S_c the coil maps, F the plan's NUFFT, s a real scale (BART's 1/√N by
  * {@link #bart}) and W optional sample weights. Composed from the operator package, not rewritten:
- * {@code chain(stack(I, …, I), diagonal(S), NufftOperator(plan, s, w, C))} — x copied to every coil, multiplied by
- * the maps [coil][pixel], transformed as C transforms of one plan. The adjoint is Σ_c conj(S_c) ⊙ Fᴴ W^{1/2} s y_c.
+ * {@code chain(expansion(S), NufftOperator(plan, s, w, C))} — x multiplied by each coil's map [coil][pixel] in one
+ * broadcast product, transformed as C transforms of one plan. The adjoint is Σ_c conj(S_c) ⊙ Fᴴ W^{1/2} s y_c.
  * <p>
- * It owns the parts it makes (the identity copies, the diagonal, the NUFFT operator and their work buffers), not the
+ * It owns the parts it makes (the expansion, the NUFFT operator and their work buffers), not the
  * plan nor the maps buffer (their makers close those, after this operator).
  * </p>
  */
 public final class SenseOperator implements LinearOperator {
 
 	private final int coils;
-	private final LinearOperator identity, copies, maps, nufft, chain;
+	private final LinearOperator maps, nufft, chain;
 
 	/**
 	 * @param backend the backend that made {@code plan} and holds {@code maps}
@@ -47,13 +47,9 @@ public final class SenseOperator implements LinearOperator {
 		InvalidInputException.require(maps.precision() == plan.parameters().precision(), "SENSE operator: maps are " +
 			name(maps.precision()) + ", the plan " + name(plan.parameters().precision()));
 		this.coils = coils;
-		identity = Operators.identity(backend, maps.precision(), 2 * px);
-		final LinearOperator[] ids = new LinearOperator[coils];
-		Arrays.fill(ids, identity);
-		copies = Operators.stack(ids);
-		this.maps = Operators.diagonal(maps, 2 * px * coils);
+		this.maps = Operators.expansion(maps, 2 * px);
 		nufft = new NufftOperator(backend, plan, scale, weights, coils);
-		chain = Operators.chain(copies, this.maps, nufft);
+		chain = Operators.chain(this.maps, nufft);
 	}
 
 	/** With BART's NUFFT scaling 1/√N and no weights: the forward model of {@code bart pics} with a trajectory. */
@@ -72,11 +68,11 @@ public final class SenseOperator implements LinearOperator {
 	 * intermediates (closed by its {@code close()}), not {@code coilNormal} nor this operator.
 	 */
 	public LinearOperator normal(final LinearOperator coilNormal) {
-		InvalidInputException.require(coilNormal.domainLength() == maps.domainLength() && coilNormal.rangeLength() ==
-			maps.domainLength(), "SENSE operator: the coil normal operator takes " + coilNormal.domainLength() + " -> " +
+		InvalidInputException.require(coilNormal.domainLength() == maps.rangeLength() && coilNormal.rangeLength() ==
+			maps.rangeLength(), "SENSE operator: the coil normal operator takes " + coilNormal.domainLength() + " -> " +
 				coilNormal.rangeLength() + " values, expected " + coils + " coil images of " + domainLength() +
 				" values each");
-		return Operators.chain(copies, maps, coilNormal, maps.adjoint(), copies.adjoint());
+		return Operators.chain(maps, coilNormal, maps.adjoint());
 	}
 
 	@Override
@@ -111,8 +107,6 @@ public final class SenseOperator implements LinearOperator {
 		chain.close();
 		nufft.close();
 		maps.close();
-		copies.close();
-		identity.close();
 	}
 
 	// -- helpers --
