@@ -4,6 +4,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 import org.nufftj.InvalidInputException;
 import org.nufftj.app.Options;
@@ -141,10 +144,34 @@ final class PicsCommand implements Callable<Integer> {
 		final String capped = Options.threadsNotice("--threads", threads);
 		if (capped != null) err.println("nufft-j: " + capped);
 		final Pics.Result r;
+		// Per iteration: its residual (and objective), and from the second on the solver's wall time since the previous
+		// line. The lines are formatted and written by a printer thread, so that the solver's loop only queues numbers:
+		// a cold JVM's Formatter spent ~1 ms per line, as much as a GPU iteration (docs/benchmarks.md).
+		final ExecutorService printer = verbose ? Executors.newSingleThreadExecutor(task -> {
+			final Thread t = new Thread(task, "nufft-j pics progress");
+			t.setDaemon(true);
+			return t;
+		}) : null;
+		final long[] previous = { System.nanoTime() };
 		try (Session session = new Session(err::println)) {
-			r = Pics.run(session, kspace, maps, traj, weights, output, s, warmStart, verbose ? (k, res, objective) -> err.printf(
-				Locale.ROOT, "iteration %d: relative residual %.6e%s%n", k, res, Double.isNaN(objective) ? "" : String
-					.format(Locale.ROOT, ", objective %.6e", objective)) : null);
+			r = Pics.run(session, kspace, maps, traj, weights, output, s, warmStart, verbose ? (k, res, objective) -> {
+				final long now = System.nanoTime(), dt = now - previous[0];
+				previous[0] = now;
+				printer.execute(() -> err.printf(Locale.ROOT, "iteration %d: relative residual %.6e%s%s%n", k, res,
+					Double.isNaN(objective) ? "" : String.format(Locale.ROOT, ", objective %.6e", objective), k > 1 ?
+						String.format(Locale.ROOT, " (+%.2f ms)", dt / 1e6) : ""));
+			} : null);
+		}
+		finally {
+			if (printer != null) {
+				printer.shutdown();
+				try {
+					printer.awaitTermination(1, TimeUnit.MINUTES);
+				}
+				catch (final InterruptedException e) {
+					Thread.currentThread().interrupt();
+				}
+			}
 		}
 		if (verbose) err.println(r.description());
 		return Main.OK;
