@@ -265,72 +265,6 @@ __device__ __forceinline__ void spread_serial3(const int* __restrict__ perm, con
 	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
 }
 
-/**
- * Adds v to the complex float held in one 64-bit shared word (real part in the low half): one compare-and-swap loop
- * for both parts, where two float atomicAdds are two loops on sm_90.
- */
-__device__ __forceinline__ void shared_add_packed(unsigned long long* a, float vr, float vi) {
-	unsigned long long old = *a, assumed;
-	do {
-		assumed = old;
-		const float r = __uint_as_float((unsigned int) assumed) + vr;
-		const float i = __uint_as_float((unsigned int) (assumed >> 32)) + vi;
-		const unsigned long long next = (unsigned long long) __float_as_uint(r) |
-			((unsigned long long) __float_as_uint(i) << 32);
-		old = atomicCAS(a, assumed, next);
-	} while (old != assumed);
-}
-
-/**
- * SHARED in 2D, float, packed (GpuHeuristics.packed2d): spread_tiles_2d_f's blocks, staging and (point, tap)
- * threads, but the tile holds each cell's complex value in one 64-bit word (the same bytes as the two planes:
- * pitch bin + W cells, rows bin + W − 1) and a tap is one compare-and-swap loop instead of two float atomics.
- */
-template <int W>
-__device__ __forceinline__ void spread_packed2(const int* __restrict__ perm, const int* __restrict__ ix,
-	const int* __restrict__ iy, const float* __restrict__ fx, const float* __restrict__ fy, int m,
-	const int* __restrict__ subBin, const int* __restrict__ subStart, const int* __restrict__ subCount, int nbx,
-	int bx, int by, const float2* __restrict__ samples, float2* grid, int nx, int ny, const KernelSpec<float>& ks)
-{
-	extern __shared__ __align__(16) unsigned char smem[];
-	const int s = blockIdx.x, b = blockIdx.y;
-	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, plane = px * ty;
-	TileStage<float, W, 2> st(smem, plane); // re, im: plane floats each = plane 64-bit cells from re on
-	unsigned long long* tile = reinterpret_cast<unsigned long long*>(st.re);
-	for (int k = threadIdx.x; k < plane; k += blockDim.x) tile[k] = 0ull;
-	const int bin = subBin[s], start = subStart[s], count = subCount[s];
-	const int ox = (bin % nbx) * bx - W / 2, oy = (bin / nbx) * by - W / 2;
-	const float2* sb = samples + (long long) b * m;
-	for (int c0 = 0; c0 < count; c0 += TILE_CHUNK) {
-		const int n = min(TILE_CHUNK, count - c0);
-		__syncthreads();
-		stage_points<float, W, 2>(st, perm, ix, iy, nullptr, fx, fy, nullptr, start + c0, n, ox, oy, 0, px, ty, sb, ks);
-		__syncthreads();
-		for (int e = threadIdx.x; e < n * W * W; e += blockDim.x) {
-			const int p = e / (W * W), r = e - p * (W * W), jy = r / W, jx = r - jy * W;
-			const float* k = st.k + p * 2 * W;
-			const float w = k[jx] * k[W + jy];
-			shared_add_packed(&tile[st.cell[p] + jy * px + jx], st.vr[p] * w, st.vi[p] * w);
-		}
-	}
-	__syncthreads();
-	float2* gb = grid + (long long) b * nx * ny;
-	const int tn = tx * ty;
-	for (int k = threadIdx.x; k < tn; k += blockDim.x) {
-		const int cx = k % tx, cy = k / tx;
-		const unsigned long long c = tile[cy * px + cx];
-		if (c != 0ull) {
-			float2 v;
-			v.x = __uint_as_float((unsigned int) c);
-			v.y = __uint_as_float((unsigned int) (c >> 32));
-			int gx = (ox + cx) % nx, gy = (oy + cy) % ny;
-			if (gx < 0) gx += nx;
-			if (gy < 0) gy += ny;
-			atomic_add_c(&gb[(long long) gy * nx + gx], v);
-		}
-	}
-}
-
 // -- entry points: <kernel>_<2d|3d>_<f|d>_w<W>, launched by GpuNufftPlan with (PointArgs, samples, grid, batch,
 // KernelSpec); the struct is unpacked into __restrict__ arguments of the templates above --
 
@@ -378,15 +312,6 @@ __device__ __forceinline__ void serial_entry(const PointArgs<T>& p, const typena
 		serial_entry<T, W>(p, samples, grid, ks);                                                                       \
 	}
 
-#define PACKED_ENTRY(W)                                                                                                 \
-	extern "C" __global__ void __launch_bounds__(256) spread_packed_2d_f_w##W(const __grid_constant__ PointArgs<float> p, \
-		const float2* samples, float2* grid, int batch, const KernelSpec<float> ks)                                   \
-	{                                                                                                                   \
-		spread_packed2<W>(p.perm, p.first[0], p.first[1], p.offset[0], p.offset[1], p.m, p.subBin, p.subStart,         \
-			p.subCount, p.bins[0], p.bin[0], p.bin[1], samples, grid, p.grid[0], p.grid[1], ks);                       \
-	}
-#define PACKED_ENTRIES(T, S, W) PACKED_ENTRY(W)
-
 #define SPREAD_ENTRIES(T, S, W)                                                                                         \
 	SPREAD_ENTRY(spread_atomic, atomic_entry, T, S, W, 2)                                                               \
 	SPREAD_ENTRY(spread_atomic, atomic_entry, T, S, W, 3)                                                               \
@@ -396,4 +321,3 @@ __device__ __forceinline__ void serial_entry(const PointArgs<T>& p, const typena
 
 FOR_EACH_WIDTH(SPREAD_ENTRIES, float, f)
 FOR_EACH_WIDTH(SPREAD_ENTRIES, double, d)
-FOR_EACH_WIDTH(PACKED_ENTRIES, float, f)

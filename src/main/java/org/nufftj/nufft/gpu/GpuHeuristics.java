@@ -51,22 +51,6 @@ final class GpuHeuristics {
 		return !"atomic".equalsIgnoreCase(System.getProperty("nufftj.spread3d", "serial").trim());
 	}
 
-	/** Whether 2D float shared-memory spreading packs each tile cell in one 64-bit word by default. */
-	static final boolean PACKED_2D = false;
-
-	/**
-	 * Whether a 2D float shared-memory spread keeps each tile cell's complex value in one 64-bit word, updated by one
-	 * compare-and-swap loop per tap (spread_packed_2d_f_*), rather than in two float planes updated by two float
-	 * atomics (spread_tiles_2d_f_*): {@link #PACKED_2D} unless the system property {@code nufftj.spread2d} says
-	 * {@code packed} or {@code planar}, for side-by-side measurement.
-	 */
-	static boolean packed2d() {
-		final String v = System.getProperty("nufftj.spread2d", "").trim();
-		if (v.equalsIgnoreCase("packed")) return true;
-		if (v.equalsIgnoreCase("planar")) return false;
-		return PACKED_2D;
-	}
-
 	/** Threads per block of spread_serial_3d_*: whole warps covering the W³ taps of one point, at most 512. */
 	static int serialBlock(final int width) {
 		final int taps = width * width * width;

@@ -61,8 +61,6 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final SpreadMethod method;
 	/** A 3D shared-memory spread fills its tiles point by point (spread_serial_3d_*), read once at plan time. */
 	private final boolean serial;
-	/** A 2D float shared-memory spread keeps one 64-bit word per tile cell (spread_packed_2d_f_*), read at plan time. */
-	private final boolean packed;
 	private final int[] binSize;
 	/**
 	 * The grid FFTs' shape (dims axes) and the image's range on the grid per axis, for the pruned FFTs: cells
@@ -148,7 +146,6 @@ public final class GpuNufftPlan implements NufftPlan {
 			GpuHeuristics.binSize(dims, width, cbytes, Math.min(GpuHeuristics.SHARED_TARGET, optin));
 		method = GpuHeuristics.resolveMethod(o.spreadMethod(), dims, sharedBytes(), optin);
 		serial = dims == 3 && GpuHeuristics.serial3d();
-		packed = dims == 2 && !dbl && GpuHeuristics.packed2d();
 		device.makeCurrent();
 		resolveKernels(); // module loads and function lookups at plan time, not in the first execute
 		boolean ok = false;
@@ -206,8 +203,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	@Override
 	public String backend() {
 		return "gpu " + device.ordinal() + ": " + device.name() + " (" + method.name().toLowerCase() +
-			(serial && method == SpreadMethod.SHARED ? " point-serial" : "") + (packed && method == SpreadMethod.SHARED ?
-				" packed" : "") + " spreading, " +
+			(serial && method == SpreadMethod.SHARED ? " point-serial" : "") + " spreading, " +
 			(dbl ? "double" : "float") + ")";
 	}
 
@@ -793,10 +789,9 @@ public final class GpuNufftPlan implements NufftPlan {
 		}
 	}
 
-	/** spread_serial_3d_*, spread_packed_2d_f_* or spread_tiles_*: this plan's shared-memory spreader (kernels/spread.cu). */
+	/** spread_serial_3d_* or spread_tiles_*: the shared-memory spreader of this plan (kernels/spread.cu). */
 	private String tilesKernel() {
-		return (serial ? "spread_serial_" : packed ? "spread_packed_" : "spread_tiles_") + dims + "d" + suffix() + "_w" +
-			width;
+		return (serial ? "spread_serial_" : "spread_tiles_") + dims + "d" + suffix() + "_w" + width;
 	}
 
 	/**

@@ -2,7 +2,6 @@ package org.nufftj.nufft.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,26 +25,6 @@ class GpuHeuristicsTest {
 			else assertEquals(GpuHeuristics.SERIAL_MAX_BLOCK, b, "W = " + w);
 		}
 		assertEquals(352, GpuHeuristics.serialBlock(7));
-	}
-
-	/** The packed-2D A/B property overrides the default; anything else leaves it. */
-	@Test
-	void packedFillingFollowsTheProperty() {
-		final String key = "nufftj.spread2d", saved = System.getProperty(key);
-		try {
-			System.clearProperty(key);
-			assertEquals(GpuHeuristics.PACKED_2D, GpuHeuristics.packed2d());
-			System.setProperty(key, " Packed ");
-			assertTrue(GpuHeuristics.packed2d());
-			System.setProperty(key, "planar");
-			assertFalse(GpuHeuristics.packed2d());
-			System.setProperty(key, "bogus");
-			assertEquals(GpuHeuristics.PACKED_2D, GpuHeuristics.packed2d());
-		}
-		finally {
-			if (saved == null) System.clearProperty(key);
-			else System.setProperty(key, saved);
-		}
 	}
 
 	private static final int H100_OPTIN = 227 * 1024, BUDGET = GpuHeuristics.SHARED_TARGET;

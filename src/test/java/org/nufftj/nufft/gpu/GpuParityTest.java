@@ -2,7 +2,6 @@ package org.nufftj.nufft.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -167,58 +166,6 @@ class GpuParityTest {
 		final double ea = Arrays2.relativeError(serial, atomic), ec = Arrays2.relativeError(serial, cpu);
 		assertTrue(ea <= tol, "point-serial vs atomic " + ea + " > " + tol + ": " + what);
 		assertTrue(ec <= cpuTol, "point-serial vs CPU " + ec + " > " + cpuTol + ": " + what);
-	}
-
-	/**
-	 * The packed 2D float shared-memory spreader (spread_packed_2d_f_*: one 64-bit compare-and-swap per tap) at an
-	 * explicit width against the planar one (two float atomics per tap), the global-atomic one and the CPU engine:
-	 * 20,000 random points in a 40 × 36 image (thousands per bin: several staged chunks, lanes of different warps
-	 * updating one cell), 2 transforms, outputs poisoned first; relative l2 difference ≤ 1e-5. The variant is chosen
-	 * per plan through its A/B property (nufftj.spread2d), restored after. Fresh inputs each run.
-	 */
-	@ParameterizedTest(name = "W={0}")
-	@org.junit.jupiter.params.provider.ValueSource(ints = { 2, 3, 5, 7, 8, 11, 16 })
-	void packedSpreadMatchesPlanarAndCpu2d(final int width) {
-		final long seed = TestSeeds.fresh();
-		final Random r = new Random(seed);
-		final int[] size = { 40, 36 };
-		final int batch = 2;
-		final Trajectory t = TestTrajectories.make("random", size, 20000, r);
-		final int px = (int) Arrays2.pixels(size), m = t.count();
-		final NufftOptions o = NufftOptions.defaults().withWidth(width).withOversampling(2).withKernel(KernelType
-			.EXP_SEMICIRCLE);
-		final NufftParameters p = ParameterChoice.choose(size, o);
-		final double[] y = Arrays2.gaussian(r, 2 * m * batch);
-		final double[] packed, planar, atomic, cpu;
-		final String key = "nufftj.spread2d", saved = System.getProperty(key);
-		try {
-			System.setProperty(key, "packed");
-			try (GpuNufftPlan a = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED))) {
-				assertTrue(a.backend().contains("packed"), a.backend());
-				packed = poisonedAdjoint(a, t, y, 2 * px * batch, Precision.FLOAT);
-			}
-			System.setProperty(key, "planar");
-			try (GpuNufftPlan a = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED))) {
-				assertFalse(a.backend().contains("packed"), a.backend());
-				planar = poisonedAdjoint(a, t, y, 2 * px * batch, Precision.FLOAT);
-			}
-		}
-		finally {
-			if (saved == null) System.clearProperty(key);
-			else System.setProperty(key, saved);
-		}
-		try (GpuNufftPlan a = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.ATOMIC));
-			NufftPlan c = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
-		{
-			atomic = poisonedAdjoint(a, t, y, 2 * px * batch, Precision.FLOAT);
-			cpu = poisonedAdjoint(c, t, y, 2 * px * batch, Precision.FLOAT);
-		}
-		final String what = p + " seed " + seed;
-		final double e1 = Arrays2.relativeError(packed, planar), e2 = Arrays2.relativeError(packed, atomic);
-		final double e3 = Arrays2.relativeError(packed, cpu);
-		assertTrue(e1 <= 1e-5, "packed vs planar " + e1 + ": " + what);
-		assertTrue(e2 <= 1e-5, "packed vs global atomic " + e2 + ": " + what);
-		assertTrue(e3 <= 1e-5, "packed vs CPU " + e3 + ": " + what);
 	}
 
 	/**
