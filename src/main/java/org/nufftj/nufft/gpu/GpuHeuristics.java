@@ -26,10 +26,13 @@ final class GpuHeuristics {
 	 * cells per axis plus the staged points) fits {@link #SHARED_TARGET} is used. Larger bins give each block more
 	 * points for the same tile clearing and flushing; smaller ones let more blocks share an SM. Measured on the H100
 	 * (docs/gpu-tuning.md): in 3D up to W = {@value #NARROW_3D}, 8×8×8 bins spread 1.2–1.5× faster than 16×16×8; at
-	 * W = 8, 16×8×8 (three blocks per SM) 1.16× faster than 16×16×8 (two) and 8×8×8 (more flushing).
+	 * W = 8, 16×8×8 (three blocks per SM) 1.16× faster than 16×16×8 (two) and 8×8×8 (more flushing). In 2D on the
+	 * H200 (2026-11-28, one call, five rows at W = 4, 7, 8): 32×16 (x × y) spread 1.03–1.31× faster than 32×32 and
+	 * at least as fast as 16×16, 64×32 and 64×64 on every row but one (radial ε 1e-5: 64×32 0.215 against 0.218 ms);
+	 * 32×32, never the first to fit after it, stays in the list as a tuning candidate ({@link #tuningBins}).
 	 */
-	static final int[][] BINS_2D = { { 32, 32 }, { 16, 16 } }, BINS_3D = { { 16, 8, 8 }, { 8, 8, 8 }, { 4, 4, 4 } },
-		BINS_3D_NARROW = { { 8, 8, 8 }, { 4, 4, 4 } };
+	static final int[][] BINS_2D = { { 32, 16 }, { 32, 32 }, { 16, 16 } },
+		BINS_3D = { { 16, 8, 8 }, { 8, 8, 8 }, { 4, 4, 4 } }, BINS_3D_NARROW = { { 8, 8, 8 }, { 4, 4, 4 } };
 	static final int SHARED_TARGET = 96 * 1024, NARROW_3D = 7;
 	/** Most points one shared-memory subproblem (block) spreads: dense bins (radial centres) are split. */
 	static final int MAX_SUBPROBLEM = 1024;

@@ -44,10 +44,10 @@ class GpuHeuristicsTest {
 			new int[] { 8, 8, 8 }, 5, 8)), GpuHeuristics.binBytes(new int[] { 8, 8, 8 }, 5, 8));
 	}
 
-	/** The measured preferences (docs/gpu-tuning.md): 32² in 2D, 8³ in 3D up to W = 7, 16×8×8 above; smaller when full. */
+	/** The measured preferences (docs/gpu-tuning.md): 32×16 in 2D, 8³ in 3D up to W = 7, 16×8×8 above; smaller when full. */
 	@Test
 	void binsArePreferredFirstThatFits() {
-		assertArrayEquals(new int[] { 32, 32 }, GpuHeuristics.binSize(2, 4, 8, BUDGET));
+		assertArrayEquals(new int[] { 32, 16 }, GpuHeuristics.binSize(2, 4, 8, BUDGET));
 		assertArrayEquals(new int[] { 8, 8, 8 }, GpuHeuristics.binSize(3, 5, 8, BUDGET));
 		assertArrayEquals(new int[] { 8, 8, 8 }, GpuHeuristics.binSize(3, GpuHeuristics.NARROW_3D, 8, BUDGET));
 		assertArrayEquals(new int[] { 16, 8, 8 }, GpuHeuristics.binSize(3, 8, 8, BUDGET));
