@@ -175,6 +175,19 @@ class PicsTest {
 					normal));
 			assertEquals(0, r.code, r.toString());
 			assertEquals(12, r.err.split("iteration \\d+: relative residual").length - 1, r.err);
+			// In order (written by a printer thread), from the second on with the time since the previous one, and
+			// all before the summary line.
+			final java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+				"iteration (\\d+): relative residual [0-9.e+-]+( \\(\\+[0-9]+\\.[0-9]{2} ms\\))?").matcher(r.err);
+			int expected = 1, last = -1;
+			while (m.find()) {
+				assertEquals(expected, Integer.parseInt(m.group(1)), r.err);
+				assertEquals(expected > 1, m.group(2) != null, "time since the previous line: " + m.group());
+				expected++;
+				last = m.end();
+			}
+			assertEquals(13, expected, r.err);
+			assertTrue(r.err.indexOf("CG: 12 iterations", last) > 0, "summary after the iteration lines: " + r.err);
 			images[k++] = Cfl.read(dir.resolve(normal)).data();
 		}
 		final String[] names = { "toeplitz", "nufft", "exact" };
