@@ -18,8 +18,8 @@ import org.nufftj.operator.Operators;
  * {@code chain(expansion(S), NufftOperator(plan, s, w, C))} — x multiplied by each coil's map [coil][pixel] in one
  * broadcast product, transformed as C transforms of one plan. The adjoint is Σ_c conj(S_c) ⊙ Fᴴ W^{1/2} s y_c.
  * <p>
- * It owns the parts it makes (the expansion, the NUFFT operator and their work buffers), not the
- * plan nor the maps buffer (their makers close those, after this operator).
+ * It owns the parts it makes (the expansion, the NUFFT operator and their work buffers), not the plan nor the maps
+ * buffer (their makers close those, after this operator).
  * </p>
  */
 public final class SenseOperator implements LinearOperator {
