@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.support.descriptor.ClassSource;
 import org.junit.platform.launcher.Launcher;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -149,8 +150,7 @@ public final class GpuSuite {
 			}
 
 			private boolean isClass(final TestIdentifier id) {
-				return !id.isTest() && id.getUniqueId().endsWith("]") &&
-					id.getUniqueId().substring(id.getUniqueId().lastIndexOf('/') + 1).startsWith("[class:");
+				return id.getSource().filter(ClassSource.class::isInstance).isPresent();
 			}
 
 			@Override
