@@ -21,7 +21,7 @@ final class NufftArgs {
 	String kernel;
 
 	@Option(names = "--oversampling", paramLabel = "sigma", defaultValue = "0",
-		description = "Grid oversampling sigma in [1.125, 2] (default: 0 = chosen from the tolerance).")
+		description = "Grid oversampling sigma in [1.125, 2.5] (default: 0 = chosen from the tolerance).")
 	double oversampling;
 
 	@Option(names = "--width", paramLabel = "W", defaultValue = "0",

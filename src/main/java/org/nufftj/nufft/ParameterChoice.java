@@ -49,9 +49,12 @@ import org.nufftj.trajectory.Trajectory;
  */
 public final class ParameterChoice {
 
-	/** Least σ an option may ask for (the CPU's choice tries every FFT length from it; a GPU's σ of 1.25, 1.5, 2). */
+	/** Least σ an option may ask for (the CPU's choice tries every FFT length from it; a GPU's from {@link #SIGMAS}). */
 	public static final double MIN_SIGMA = 1.125;
-	public static final double MAX_SIGMA = 2.0;
+	/** Largest σ an option may ask for. */
+	public static final double MAX_SIGMA = 2.5;
+	/** Largest σ of the CPU's automatic choice (a GPU's: {@link #SIGMAS}; larger σ only when asked or tuned). */
+	static final double CPU_MAX_SIGMA = 2.0;
 	public static final int MIN_WIDTH = 2;
 	public static final int MAX_WIDTH = 16;
 	/**
@@ -60,8 +63,14 @@ public final class ParameterChoice {
 	 * model and alike in measured time, and 384² is 1.2–1.3× more accurate).
 	 */
 	static final double TIE = 0.02;
-	/** Oversampling ratios a GPU's choice tries when σ is automatic. */
-	static final double[] SIGMAS = { 1.25, 1.5, 2.0 };
+	/**
+	 * Oversampling ratios a GPU's choice tries when σ is automatic. Not above 2: σ = 2.25 (one width narrower at
+	 * ε ≤ 1e-5) was measured on the H200 against this set and made the adjoints at ε 1e-5 … 1e-6 0.86–0.95× as long
+	 * but the forwards up to 1.4× and the 3D rows at ε 1e-3 1.5–2.6× (the larger grid's FFT, pad and tiles, which the
+	 * cost model's M·W^d + G log G does not weigh; docs/gpu-tuning.md); the tuner ({@code Tuner}) times 2.25 per
+	 * direction instead. The system property {@code nufftj.gpuSigmas} (comma-separated) replaces the set, for A/B runs.
+	 */
+	static final double[] SIGMAS = parseGpuSigmas(System.getProperty("nufftj.gpuSigmas"));
 	/** Most pixel positions per axis at which ε(u, off) is evaluated. */
 	private static final int MAX_POSITIONS = 512;
 	/**
@@ -147,7 +156,7 @@ public final class ParameterChoice {
 		}
 		if (best == null) {
 			throw new InvalidInputException("tolerance " + eps + " is not reachable with kernel " + o.kernel().key() +
-				" and oversampling " + (o.oversampling() > 0 ? o.oversampling() : "in {1.25, 1.5, 2}") + " at width <= " +
+				" and oversampling " + (o.oversampling() > 0 ? o.oversampling() : "in " + java.util.Arrays.toString(SIGMAS)) + " at width <= " +
 				MAX_WIDTH + " (best model error " + String.format("%.3g", closest) + "); raise oversampling or tolerance");
 		}
 		return best;
@@ -175,7 +184,7 @@ public final class ParameterChoice {
 		final double samples = o.pointCount() > 0 ? o.pointCount() : 2 * pixels;
 		final double fixedSigma = o.oversampling();
 		final int[] grids = fixedSigma > 0 ? new int[] { 0 } :
-			fftLengths((int) Math.ceil(MIN_SIGMA * largest - 1e-9), 2 * largest);
+			fftLengths((int) Math.ceil(MIN_SIGMA * largest - 1e-9), (int) (CPU_MAX_SIGMA * largest));
 		final int top = grids.length - 1;
 		NufftParameters best = null;
 		Model bestModel = null;
@@ -305,6 +314,29 @@ public final class ParameterChoice {
 			return samples * (d == 2 ? 7.6 + 0.0139 * w3 : 43 + 0.138 * w3) + 0.33 * fft;
 		}
 		return samples * Math.pow(w, d) + GPU_FFT_WEIGHT * fft;
+	}
+
+	/** The σ set a GPU's automatic choice tries (a copy). */
+	public static double[] gpuSigmas() {
+		return SIGMAS.clone();
+	}
+
+	/** The GPU's σ set: {@code spec} (comma-separated, each in [MIN_SIGMA, MAX_SIGMA]), or the default when null. */
+	static double[] parseGpuSigmas(final String spec) {
+		if (spec == null || spec.isBlank()) return new double[] { 1.25, 1.5, 2.0 };
+		final String[] parts = spec.split(",");
+		final double[] s = new double[parts.length];
+		for (int i = 0; i < parts.length; i++) {
+			try {
+				s[i] = Double.parseDouble(parts[i].trim());
+			}
+			catch (final NumberFormatException e) {
+				throw new InvalidInputException("nufftj.gpuSigmas: '" + parts[i].trim() + "' is not a number");
+			}
+			InvalidInputException.require(s[i] >= MIN_SIGMA && s[i] <= MAX_SIGMA, "nufftj.gpuSigmas: " + s[i] +
+				" is outside [" + MIN_SIGMA + ", " + MAX_SIGMA + "]");
+		}
+		return s;
 	}
 
 	private static double product(final int[] g) {

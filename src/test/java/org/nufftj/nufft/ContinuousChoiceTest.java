@@ -74,11 +74,12 @@ class ContinuousChoiceTest {
 	}
 
 	@Test
-	void gpuChoiceKeepsItsThreeSigmasOnTwoThreeFiveSevenSmoothLengths() {
+	void gpuChoiceKeepsItsSigmaSetOnTwoThreeFiveSevenSmoothLengths() {
+		final double[] sigmas = ParameterChoice.gpuSigmas();
 		for (final int n : new int[] { 100, 160, 200, 256, 320 }) for (final double eps : new double[] { 1e-3, 1e-6 }) {
 			final NufftParameters gpu = ParameterChoice.choose(new int[] { n, n }, NufftOptions.defaults()
 				.withTolerance(eps).withDevice(DeviceChoice.gpu(0)).withPointCount(1_000_000));
-			assertTrue(gpu.oversampling() == 1.25 || gpu.oversampling() == 1.5 || gpu.oversampling() == 2, gpu.toString());
+			assertTrue(java.util.Arrays.stream(sigmas).anyMatch(s -> s == gpu.oversampling()), gpu.toString());
 			for (final int g : gpu.gridSize()) {
 				assertEquals(1, rest(g, 2, 3, 5, 7), gpu.toString());
 				assertEquals(ParameterChoice.nextSmooth((int) Math.ceil(gpu.oversampling() * n - 1e-9)), g, gpu.toString());

@@ -1,5 +1,6 @@
 package org.nufftj.nufft;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -88,6 +89,21 @@ class ParameterChoiceTest {
 			assertTrue(ParameterChoice.modelError(k, 6, 2.0, new int[] { 256 }) < ParameterChoice.modelError(k, 6, 1.25,
 				new int[] { 256 }), k.toString());
 		}
+	}
+
+	@Test
+	void gpuSigmaSetDefaultsAndOverride() {
+		assertArrayEquals(new double[] { 1.25, 1.5, 2.0 }, ParameterChoice.parseGpuSigmas(null));
+		assertArrayEquals(new double[] { 1.25, 2.0 }, ParameterChoice.parseGpuSigmas(" 1.25, 2"));
+		assertMessage(() -> ParameterChoice.parseGpuSigmas("1.5,x"), "nufftj.gpuSigmas");
+		assertMessage(() -> ParameterChoice.parseGpuSigmas("1.5,2.75"), "outside");
+		// The automatic choices stay within σ ≤ 2; an explicit σ up to MAX_SIGMA is accepted.
+		for (final DeviceChoice d : new DeviceChoice[] { DeviceChoice.CPU, DeviceChoice.gpu(0) })
+			for (final double eps : new double[] { 1e-3, 1e-6 })
+				assertTrue(ParameterChoice.choose(new int[] { 128, 128 }, NufftOptions.defaults().withDevice(d)
+					.withTolerance(eps)).oversampling() <= 2);
+		assertEquals(2.5, ParameterChoice.choose(new int[] { 64, 64 }, NufftOptions.defaults().withOversampling(2.5))
+			.oversampling());
 	}
 
 	@Test

@@ -26,7 +26,7 @@ import org.nufftj.trajectory.Trajectory;
  * MEASURE with wisdom). Written once against {@link Backend}: the same code tunes the CPU and a GPU.
  * <p>
  * <b>Candidates.</b> The heuristic's plan ({@link ParameterChoice}, "default") is always timed first. Then, for the
- * Kaiser–Bessel and exponential-of-semicircle kernels and σ ∈ {1.25, 1.5, 2}, the least W whose model error meets ε
+ * Kaiser–Bessel and exponential-of-semicircle kernels and σ ∈ {1.25, 1.5, 2, 2.25}, the least W whose model error meets ε
  * (the error model of {@link ParameterChoice}; exhaustive mode also W + 1); each with the backend's variants
  * ({@link Backend#variants}: GPU spreading method — atomic, shared with each bin that fits, output-driven on 2D
  * radial lines; CPU kernel evaluation online or from a lookup table). Quick mode times the variants only for the
@@ -47,7 +47,11 @@ import org.nufftj.trajectory.Trajectory;
  */
 public final class Tuner {
 
-	static final double[] SIGMAS = { 1.25, 1.5, 2.0 };
+	/**
+	 * σ of the candidates: a GPU's automatic set and 2.25, where the kernel can be one width narrower at small ε (on
+	 * the H200 the adjoints at ε 1e-5 … 1e-6 ran 0.86–0.95× as long, the forwards longer: docs/gpu-tuning.md).
+	 */
+	static final double[] SIGMAS = { 1.25, 1.5, 2.0, 2.25 };
 	static final KernelType[] KERNELS = { KernelType.KAISER_BESSEL, KernelType.EXP_SEMICIRCLE };
 
 	private final Wisdom wisdom;
