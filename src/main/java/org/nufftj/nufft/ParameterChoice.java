@@ -64,11 +64,13 @@ public final class ParameterChoice {
 	 */
 	static final double TIE = 0.02;
 	/**
-	 * Oversampling ratios a GPU's choice tries when σ is automatic. Not above 2: σ = 2.25 (one width narrower at
-	 * ε ≤ 1e-5) was measured on the H200 against this set and made the adjoints at ε 1e-5 … 1e-6 0.86–0.95× as long
-	 * but the forwards up to 1.4× and the 3D rows at ε 1e-3 1.5–2.6× (the larger grid's FFT, pad and tiles, which the
-	 * cost model's M·W^d + G log G does not weigh; docs/gpu-tuning.md); the tuner ({@code Tuner}) times 2.25 per
-	 * direction instead. The system property {@code nufftj.gpuSigmas} (comma-separated) replaces the set, for A/B runs.
+	 * Oversampling ratios a GPU's choice tries when σ is automatic. Not above 2: with 2.25 added (one width narrower
+	 * at ε ≤ 1e-5, e.g. 128³ at 1e-5: W = 6 on 288³ instead of W = 7 on 256³) the cost model M·W^d + weight·G log G
+	 * took it on every 3D row and every 2D row at ε ≤ 1e-5, and on the H200 the adjoints ran 0.86–1.08× as long, the
+	 * 3D rows at ε = 1e-3 1.4–2.7× (adjoint and forward) and the other forwards 0.96–1.39×: the larger grid's FFT,
+	 * pad and tile traffic, which the model does not weigh (docs/gpu-tuning.md). The tuner ({@code Tuner}) times 2.25
+	 * per direction instead. The system property {@code nufftj.gpuSigmas} (comma-separated) replaces the set, for A/B
+	 * runs.
 	 */
 	static final double[] SIGMAS = parseGpuSigmas(System.getProperty("nufftj.gpuSigmas"));
 	/** Most pixel positions per axis at which ε(u, off) is evaluated. */

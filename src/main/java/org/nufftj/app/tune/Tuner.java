@@ -49,7 +49,7 @@ public final class Tuner {
 
 	/**
 	 * σ of the candidates: a GPU's automatic set and 2.25, where the kernel can be one width narrower at small ε (on
-	 * the H200 the adjoints at ε 1e-5 … 1e-6 ran 0.86–0.95× as long, the forwards longer: docs/gpu-tuning.md).
+	 * the H200 the kooshball adjoint at ε = 1e-5 ran 0.86× as long with it, its forward 1.04×: docs/gpu-tuning.md).
 	 */
 	static final double[] SIGMAS = { 1.25, 1.5, 2.0, 2.25 };
 	static final KernelType[] KERNELS = { KernelType.KAISER_BESSEL, KernelType.EXP_SEMICIRCLE };
