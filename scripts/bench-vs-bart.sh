@@ -53,7 +53,8 @@ time_pair() {
 	printf '\n'
 }
 
-echo "machine: $(nproc) cores; $(java -version 2>&1 | head -1); $(bart version); runs: $runs (median)"
+jv="java"; [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]] && jv="$JAVA_HOME/bin/java"
+echo "machine: $(nproc) cores; nufft-j on $("$jv" -version 2>&1 | head -1); $(bart version); runs: $runs (median)"
 echo "bart has no tolerance option (its fixed gridding: ~1.3e-3 error); nufft-j runs at each tolerance below."
 for eps in $tolerances; do
 	for c in 8 32; do
