@@ -70,9 +70,9 @@ public final class ParameterChoice {
 	 * 3D rows at ε = 1e-3 1.4–2.7× (adjoint and forward) and the other forwards 0.96–1.39×: the larger grid's FFT,
 	 * pad and tile traffic, which the model does not weigh (docs/gpu-tuning.md). The tuner ({@code Tuner}) times 2.25
 	 * per direction instead. The system property {@code nufftj.gpuSigmas} (comma-separated) replaces the set, for A/B
-	 * runs.
+	 * runs; a malformed one is ignored with a warning on stderr.
 	 */
-	static final double[] SIGMAS = parseGpuSigmas(System.getProperty("nufftj.gpuSigmas"));
+	static final double[] SIGMAS = gpuSigmasOrDefault(System.getProperty("nufftj.gpuSigmas"));
 	/** Most pixel positions per axis at which ε(u, off) is evaluated. */
 	private static final int MAX_POSITIONS = 512;
 	/**
@@ -158,8 +158,9 @@ public final class ParameterChoice {
 		}
 		if (best == null) {
 			throw new InvalidInputException("tolerance " + eps + " is not reachable with kernel " + o.kernel().key() +
-				" and oversampling " + (o.oversampling() > 0 ? o.oversampling() : "in " + java.util.Arrays.toString(SIGMAS)) + " at width <= " +
-				MAX_WIDTH + " (best model error " + String.format("%.3g", closest) + "); raise oversampling or tolerance");
+				" and oversampling " + (o.oversampling() > 0 ? o.oversampling() : "in " +
+					java.util.Arrays.toString(SIGMAS)) + " at width <= " + MAX_WIDTH + " (best model error " +
+				String.format("%.3g", closest) + "); raise oversampling or tolerance");
 		}
 		return best;
 	}
@@ -321,6 +322,17 @@ public final class ParameterChoice {
 	/** The σ set a GPU's automatic choice tries (a copy). */
 	public static double[] gpuSigmas() {
 		return SIGMAS.clone();
+	}
+
+	/** {@link #parseGpuSigmas}, or the default set with a warning where {@code spec} is malformed. */
+	static double[] gpuSigmasOrDefault(final String spec) {
+		try {
+			return parseGpuSigmas(spec);
+		}
+		catch (final InvalidInputException e) {
+			System.err.println("nufft-j: ignoring the system property " + e.getMessage());
+			return parseGpuSigmas(null);
+		}
 	}
 
 	/** The GPU's σ set: {@code spec} (comma-separated, each in [MIN_SIGMA, MAX_SIGMA]), or the default when null. */

@@ -97,6 +97,7 @@ class ParameterChoiceTest {
 		assertArrayEquals(new double[] { 1.25, 2.0 }, ParameterChoice.parseGpuSigmas(" 1.25, 2"));
 		assertMessage(() -> ParameterChoice.parseGpuSigmas("1.5,x"), "nufftj.gpuSigmas");
 		assertMessage(() -> ParameterChoice.parseGpuSigmas("1.5,2.75"), "outside");
+		assertArrayEquals(ParameterChoice.parseGpuSigmas(null), ParameterChoice.gpuSigmasOrDefault("1.5,x"));
 		// The automatic choices stay within σ ≤ 2; an explicit σ up to MAX_SIGMA is accepted.
 		for (final DeviceChoice d : new DeviceChoice[] { DeviceChoice.CPU, DeviceChoice.gpu(0) })
 			for (final double eps : new double[] { 1e-3, 1e-6 })

@@ -34,6 +34,16 @@ final class GpuOwnFft implements AutoCloseable {
 	private static final int BLOCK = 256, MAX_BLOCKS = 8192;
 	/** Elements (float complex; half as many double) one shared-memory block aims at: 32 KiB per buffer. */
 	static final int SHARED_ELEMENTS = 4096;
+	/**
+	 * Blocks per multiprocessor a shared-memory axis aims at (see {@link #sharedLayout}); the system property
+	 * {@code nufftj.ownFftBlocksPerSm} sets it for A/B runs.
+	 */
+	static final int BLOCKS_PER_SM = Integer.getInteger("nufftj.ownFftBlocksPerSm", 8);
+	/**
+	 * Least width in bytes of a strided axis's tile row (one 32-byte memory sector); the system property
+	 * {@code nufftj.ownFftTileBytes} sets it for A/B runs (16: tiles of 2 float columns).
+	 */
+	static final int TILE_BYTES = Integer.getInteger("nufftj.ownFftTileBytes", 32);
 	/** Lengths with a kernel of their own (kernels/fft.cu FFT_FIXED: the same list). */
 	static final int[] FIXED = { 64, 96, 128, 160, 192, 256, 320, 384, 480, 512, 640, 768, 1024 };
 
@@ -205,8 +215,8 @@ final class GpuOwnFft implements AutoCloseable {
 	{
 		if (passes > 15 || lines < 1) return null;
 		final long total = lines * inner * n;
-		final int target = (int) Math.max(n, Math.min(SHARED_ELEMENTS * 8 / complexBytes, total / (8L * Math.max(1,
-			sms))));
+		final int target = (int) Math.max(n, Math.min(SHARED_ELEMENTS * 8 / complexBytes, total / ((long) BLOCKS_PER_SM *
+			Math.max(1, sms))));
 		final int cols;
 		final long blocks;
 		if (inner == 1) {
@@ -214,7 +224,7 @@ final class GpuOwnFft implements AutoCloseable {
 			blocks = (lines + cols - 1) / cols;
 		}
 		else {
-			int c = Math.max(32 / complexBytes, Integer.highestOneBit(Math.max(1, target / n)));
+			int c = Math.max(Math.max(1, TILE_BYTES / complexBytes), Integer.highestOneBit(Math.max(1, target / n)));
 			c = (int) Math.min(Math.min(c, 32), inner);
 			cols = c;
 			blocks = lines * ((inner + cols - 1) / cols);
