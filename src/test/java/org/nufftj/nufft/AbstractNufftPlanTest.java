@@ -54,6 +54,16 @@ public abstract class AbstractNufftPlanTest {
 	void forwardAndAdjointMeetToleranceAgainstExactNudft(final int[] size, final String trajectory,
 		final Precision precision, final double eps)
 	{
+		assertMeetsToleranceAgainstExactNudft(size, trajectory, options(precision, eps));
+	}
+
+	/**
+	 * A plan of {@code o} on a fresh trajectory of the named kind, forward and adjoint of fresh Gaussian data, each
+	 * within {@code o}'s ε of the exact NUDFT (relative l2); returns the plan's parameters.
+	 */
+	private NufftParameters assertMeetsToleranceAgainstExactNudft(final int[] size, final String trajectory,
+		final NufftOptions o)
+	{
 		final long seed = TestSeeds.fresh();
 		final Random r = new Random(seed);
 		final Trajectory t = TestTrajectories.make(trajectory, size, POINTS, r);
@@ -62,10 +72,11 @@ public abstract class AbstractNufftPlanTest {
 		final double[] samples = Arrays2.gaussian(r, 2 * t.count());
 		final double[] exactForward = Nudft.forward(size, t, image, 0);
 		final double[] exactAdjoint = Nudft.adjoint(size, t, samples, 0);
-		try (NufftPlan plan = Nufft.plan(size, options(precision, eps))) {
+		final double eps = o.tolerance();
+		try (NufftPlan plan = Nufft.plan(size, o)) {
 			plan.setPoints(t);
 			final double ef, ea;
-			if (precision == Precision.FLOAT) {
+			if (o.precision() == Precision.FLOAT) {
 				final float[] y = new float[2 * t.count()], x = new float[2 * px];
 				plan.forward(Nudft.toFloat(image), y);
 				plan.adjoint(Nudft.toFloat(samples), x);
@@ -82,6 +93,7 @@ public abstract class AbstractNufftPlanTest {
 			final String what = plan.parameters() + " seed " + seed;
 			assertTrue(ef <= eps, "forward error " + ef + " > " + eps + ": " + what);
 			assertTrue(ea <= eps, "adjoint error " + ea + " > " + eps + ": " + what);
+			return plan.parameters();
 		}
 	}
 
@@ -104,36 +116,9 @@ public abstract class AbstractNufftPlanTest {
 	void largeOversamplingMeetsTolerance(final int[] size, final double sigma, final Precision precision,
 		final double eps)
 	{
-		final long seed = TestSeeds.fresh();
-		final Random r = new Random(seed);
-		final Trajectory t = TestTrajectories.make("random", size, POINTS, r);
-		final int px = (int) Arrays2.pixels(size);
-		final double[] image = Arrays2.gaussian(r, 2 * px);
-		final double[] samples = Arrays2.gaussian(r, 2 * t.count());
-		final double[] exactForward = Nudft.forward(size, t, image, 0);
-		final double[] exactAdjoint = Nudft.adjoint(size, t, samples, 0);
-		try (NufftPlan plan = Nufft.plan(size, options(precision, eps).withOversampling(sigma))) {
-			plan.setPoints(t);
-			assertEquals(sigma, plan.parameters().oversampling(), 0, plan.parameters().toString());
-			final double ef, ea;
-			if (precision == Precision.FLOAT) {
-				final float[] y = new float[2 * t.count()], x = new float[2 * px];
-				plan.forward(Nudft.toFloat(image), y);
-				plan.adjoint(Nudft.toFloat(samples), x);
-				ef = Arrays2.relativeError(y, exactForward);
-				ea = Arrays2.relativeError(x, exactAdjoint);
-			}
-			else {
-				final double[] y = new double[2 * t.count()], x = new double[2 * px];
-				plan.forward(image, y);
-				plan.adjoint(samples, x);
-				ef = Arrays2.relativeError(y, exactForward);
-				ea = Arrays2.relativeError(x, exactAdjoint);
-			}
-			final String what = plan.parameters() + " seed " + seed;
-			assertTrue(ef <= eps, "forward error " + ef + " > " + eps + ": " + what);
-			assertTrue(ea <= eps, "adjoint error " + ea + " > " + eps + ": " + what);
-		}
+		final NufftParameters p = assertMeetsToleranceAgainstExactNudft(size, "random",
+			options(precision, eps).withOversampling(sigma));
+		assertEquals(sigma, p.oversampling(), 0, p.toString());
 	}
 
 	static Stream<Arguments> kernels() {
