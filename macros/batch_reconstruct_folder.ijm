@@ -17,6 +17,8 @@ if (arg != "") {
 }
 if (!endsWith(in, "/") && !endsWith(in, "\\")) in = in + File.separator;
 if (!endsWith(out, "/") && !endsWith(out, "\\")) out = out + File.separator;
+if (!File.exists(out)) File.makeDirectory(out); // the output folder, made when missing (one level)
+if (!File.isDirectory(out)) exit("output folder " + out + " does not exist and could not be made");
 setBatchMode(true);
 
 list = getFileList(in);

@@ -11,6 +11,8 @@ call("org.nufftj.ij1.Headless.install"); // needed only by plain ImageJ 1 withou
 out = getArgument();
 if (out == "") out = getDirectory("temp");
 if (!endsWith(out, "/") && !endsWith(out, "\\")) out = out + File.separator;
+if (!File.exists(out)) File.makeDirectory(out); // the output folder, made when missing (one level)
+if (!File.isDirectory(out)) exit("output folder " + out + " does not exist and could not be made");
 setBatchMode(true);
 
 run("Simulate k-space", "phantom=shepp-logan trajectory=[golden angle] matrix=64 shots=40 coils=4 noise=0.01 output=[" + out + "iterative.cfl] device=cpu");

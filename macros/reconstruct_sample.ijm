@@ -10,6 +10,8 @@ call("org.nufftj.ij1.Headless.install"); // needed only by plain ImageJ 1 withou
 out = getArgument();
 if (out == "") out = getDirectory("temp");
 if (!endsWith(out, "/") && !endsWith(out, "\\")) out = out + File.separator;
+if (!File.exists(out)) File.makeDirectory(out); // the output folder, made when missing (one level)
+if (!File.isDirectory(out)) exit("output folder " + out + " does not exist and could not be made");
 setBatchMode(true);
 
 run("Reconstruct k-space", "kspace=[sample-data/ismrmrd/radial_shepp_logan.h5] device=cpu");

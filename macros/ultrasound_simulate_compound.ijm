@@ -10,6 +10,8 @@ call("org.nufftj.ij1.Headless.install");
 out = getArgument();
 if (out == "") out = getDirectory("temp");
 if (!endsWith(out, "/") && !endsWith(out, "\\")) out = out + File.separator;
+if (!File.exists(out)) File.makeDirectory(out); // the output folder, made when missing (one level)
+if (!File.isDirectory(out)) exit("output folder " + out + " does not exist and could not be made");
 setBatchMode(true);
 
 run("Simulate ultrasound echoes", "phantom=cyst seed=7 angles=-10,-5,0,5,10 elements=64 pitch=0.15 fs=40 c=1540 f0=5 t0=0 depth=25 bandwidth=0.6");

@@ -10,6 +10,8 @@ call("org.nufftj.ij1.Headless.install");
 out = getArgument();
 if (out == "") out = getDirectory("temp");
 if (!endsWith(out, "/") && !endsWith(out, "\\")) out = out + File.separator;
+if (!File.exists(out)) File.makeDirectory(out); // the output folder, made when missing (one level)
+if (!File.isDirectory(out)) exit("output folder " + out + " does not exist and could not be made");
 setBatchMode(true);
 
 run("Ultrasound plane-wave reconstruction", "file=[sample-data/ultrasound/plane_wave_points.uff] method=fk up=2 log=40 device=cpu");

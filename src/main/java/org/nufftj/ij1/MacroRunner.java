@@ -11,8 +11,9 @@ import ij.macro.Interpreter;
  * {@code nufft-j macro FILE.ijm [ARG]}: runs an ImageJ macro headless with NUFFT-J's commands and ImageJ's own
  * registered (no {@code call("org.nufftj.ij1.Headless.install")} preamble needed) and an exit status scripts can
  * test: 0 when the
- * macro ran to its end, 1 when a NUFFT-J command failed (the macro stops there; the failure is one line in the Log)
- * or the macro had an error, 2 when the file cannot be read.
+ * macro ran to its end, 1 when a NUFFT-J command failed (the macro stops there; the failure is one line in the Log),
+ * the macro had an error or stopped itself with {@code exit("message")} (the message is printed, no trace), 2 when the
+ * file cannot be read.
  */
 public final class MacroRunner {
 
@@ -51,7 +52,15 @@ public final class MacroRunner {
 		final int failuresBefore = CommandLauncher.failures();
 		final Interpreter interpreter = new Interpreter();
 		Interpreter.batchMode = true;
-		interpreter.run(code, args.length > 1 ? args[1] : "");
+		try {
+			interpreter.run(code, args.length > 1 ? args[1] : "");
+		}
+		catch (final RuntimeException e) {
+			// exit("message") in a batch-mode macro: ImageJ prints the message, then throws to stop the macro.
+			if (!ij.Macro.MACRO_CANCELED.equals(e.getMessage()))
+				System.err.println("nufft-j macro: " + args[0] + ": " + e);
+			return FAILED;
+		}
 		if (CommandLauncher.failures() > failuresBefore) return FAILED;
 		if (interpreter.wasError()) {
 			final String why = interpreter.getErrorMessage();

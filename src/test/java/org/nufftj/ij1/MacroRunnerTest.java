@@ -60,6 +60,15 @@ class MacroRunnerTest {
 	}
 
 	@Test
+	void exitWithAMessageIsAFailureWithThatLineAndNoTrace() throws Exception {
+		final Result r = run(macro("exit(\"output folder /nowhere does not exist\");", "print(\"after exit\");"));
+		assertEquals(MacroRunner.FAILED, r.code, r.out);
+		assertTrue(r.out.contains("output folder /nowhere does not exist"), r.out);
+		assertFalse(r.out.contains("after exit"), r.out);
+		assertFalse(r.out.contains("\tat ") || r.out.contains("Exception"), "no trace: " + r.out);
+	}
+
+	@Test
 	void aMacroErrorAndAMissingFileAreFailures() throws Exception {
 		assertEquals(MacroRunner.FAILED, run(macro("x = ;")).code);
 		assertEquals(MacroRunner.UNREADABLE, run(dir.resolve("nothere.ijm")).code);
