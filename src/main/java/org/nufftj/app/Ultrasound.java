@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.nufftj.InvalidInputException;
+import org.nufftj.NumberLists;
 import org.nufftj.io.UffChannelData;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.DeviceChoice;
@@ -84,17 +85,7 @@ public final class Ultrasound {
 	public static double[] parseAngles(final String degrees, final String what) {
 		InvalidInputException.require(degrees != null && !degrees.isBlank(), what +
 			": expected at least one angle in degrees (e.g. -10,0,10), found none");
-		final String[] parts = degrees.split(",");
-		final double[] out = new double[parts.length];
-		for (int i = 0; i < parts.length; i++) {
-			try {
-				out[i] = Double.parseDouble(parts[i].trim());
-			}
-			catch (final NumberFormatException e) {
-				throw new InvalidInputException(what + ": angle " + i + " is not a number: '" + parts[i].trim() + "'");
-			}
-		}
-		return PlaneWave.anglesFromDegrees(out);
+		return PlaneWave.anglesFromDegrees(NumberLists.parse(degrees, what, "angle"));
 	}
 
 	/** "x,z;x,z…" (mm) → {x, z, 1} triples in m; the field named {@code what}. */

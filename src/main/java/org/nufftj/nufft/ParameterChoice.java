@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.nufftj.InvalidInputException;
+import org.nufftj.NumberLists;
 import org.nufftj.kernel.Kernel;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.kernel.Kernels;
@@ -338,18 +339,10 @@ public final class ParameterChoice {
 	/** The GPU's σ set: {@code spec} (comma-separated, each in [MIN_SIGMA, MAX_SIGMA]), or the default when null. */
 	static double[] parseGpuSigmas(final String spec) {
 		if (spec == null || spec.isBlank()) return new double[] { 1.25, 1.5, 2.0 };
-		final String[] parts = spec.split(",");
-		final double[] s = new double[parts.length];
-		for (int i = 0; i < parts.length; i++) {
-			try {
-				s[i] = Double.parseDouble(parts[i].trim());
-			}
-			catch (final NumberFormatException e) {
-				throw new InvalidInputException("nufftj.gpuSigmas: '" + parts[i].trim() + "' is not a number");
-			}
-			InvalidInputException.require(s[i] >= MIN_SIGMA && s[i] <= MAX_SIGMA, "nufftj.gpuSigmas: " + s[i] +
+		final double[] s = NumberLists.parse(spec, "nufftj.gpuSigmas", "sigma");
+		for (final double sigma : s)
+			InvalidInputException.require(sigma >= MIN_SIGMA && sigma <= MAX_SIGMA, "nufftj.gpuSigmas: " + sigma +
 				" is outside [" + MIN_SIGMA + ", " + MAX_SIGMA + "]");
-		}
 		return s;
 	}
 

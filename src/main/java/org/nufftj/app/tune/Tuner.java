@@ -51,7 +51,8 @@ public final class Tuner {
 	 * σ of the candidates: a GPU's automatic set and 2.25, where the kernel can be one width narrower at small ε (on
 	 * the H200 the kooshball adjoint at ε = 1e-5 ran 0.86× as long with it, its forward 1.04×: docs/gpu-tuning.md).
 	 */
-	static final double[] SIGMAS = { 1.25, 1.5, 2.0, 2.25 };
+	static final double[] SIGMAS = java.util.stream.DoubleStream.concat(java.util.Arrays.stream(
+		ParameterChoice.gpuSigmas()), java.util.stream.DoubleStream.of(2.25)).distinct().toArray();
 	static final KernelType[] KERNELS = { KernelType.KAISER_BESSEL, KernelType.EXP_SEMICIRCLE };
 
 	private final Wisdom wisdom;
