@@ -36,9 +36,11 @@ final class GpuOwnFft implements AutoCloseable {
 	static final int SHARED_ELEMENTS = 4096;
 	/**
 	 * Blocks per multiprocessor a shared-memory axis aims at (see {@link #sharedLayout}); the system property
-	 * {@code nufftj.ownFftBlocksPerSm} sets it for A/B runs.
+	 * {@code nufftj.ownFftBlocksPerSm} sets it for A/B runs. 24 since 2026-11-29 (8 before): on the H200, with the
+	 * kernels' device time measured back to back, 192³ went from 1.54 to 1.47× cuFFT and no size got slower
+	 * (docs/gpu-tuning.md, own FFT blocks per SM).
 	 */
-	static final int BLOCKS_PER_SM = Integer.getInteger("nufftj.ownFftBlocksPerSm", 8);
+	static final int BLOCKS_PER_SM = Integer.getInteger("nufftj.ownFftBlocksPerSm", 24);
 	/**
 	 * Least width in bytes of a strided axis's tile row (one 32-byte memory sector); the system property
 	 * {@code nufftj.ownFftTileBytes} sets it for A/B runs (16: tiles of 2 float columns).

@@ -21,6 +21,9 @@ final class GpuFftBenchmark {
 
 	private GpuFftBenchmark() {}
 
+	/** The busy buffer of the queued timings: 512 MiB of float, filled in ~0.15 ms on an H100/H200. */
+	private static final long BUSY_FLOATS = 128L << 20;
+
 	static String report() {
 		final StringBuilder md = new StringBuilder("\n## Own FFT (kernels/fft.cu) against cuFFT\n\n");
 		md.append("In-place forward FFT on the device, CUDA events; per engine the median of 50 calls after 5 warm-up ")
@@ -29,9 +32,14 @@ final class GpuFftBenchmark {
 			.append("memory in one launch, with the kernel compiled for its length where there is one, others one launch ")
 			.append("per pass); own generic = the same with the run-time-length kernel only (`nufftj.ownFftFixed=false`); ")
 			.append("own global = every pass a launch (`nufftj.ownFftShared=false`). difference = relative l2 between ")
-			.append("own and cuFFT results.\n\n");
+			.append("own and cuFFT results. queued = the same calls, each queued behind a ~0.15 ms fill of a 512 MiB ")
+			.append("buffer on the stream, so that the events bracket the FFT's kernels back to back without the host's ")
+			.append("launch calls between them: the device time of the call, as inside a NUFFT execute (the host issues ")
+			.append("ahead there); the columns before include the launch calls (a Java-side launch through JCuda costs ")
+			.append("more host time than cuFFT's launches from C).\n\n");
 		md.append("| size | batch | precision | cuFFT ms | own ms | own generic ms | own global ms | own / cuFFT | ")
-			.append("own generic / cuFFT | own global / cuFFT | difference |\n|---|---|---|---|---|---|---|---|---|---|---|\n");
+			.append("own generic / cuFFT | own global / cuFFT | cuFFT queued ms | own queued ms | own / cuFFT queued | ")
+			.append("difference |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		final String before = System.getProperty("nufftj.fft");
 		try {
 			final int[][] sizes = { { 384, 384 }, { 768, 768 }, { 1024, 1024 }, { 192, 192, 192 }, { 384, 384 },
@@ -48,7 +56,7 @@ final class GpuFftBenchmark {
 				final java.util.Random r = new java.util.Random(s);
 				for (int i = 0; i < x.length; i++) x[i] = r.nextGaussian();
 				final Precision p = dbl[s] ? Precision.DOUBLE : Precision.FLOAT;
-				final double[][] runs = new double[engines][rounds];
+				final double[][] runs = new double[engines][rounds], queued = new double[2][rounds];
 				final double[][] out = new double[engines][];
 				for (int round = 0; round < rounds; round++) {
 					for (int e = 0; e < engines; e++) {
@@ -57,6 +65,12 @@ final class GpuFftBenchmark {
 						System.setProperty("nufftj.ownFftShared", String.valueOf(e != 3));
 						try (GpuBackend b = GpuBackend.open(0); Buffer buf = TestBuffers.upload(b, x, p)) {
 							runs[e][round] = CudaEvents.medianMs(b.stream(), 5, 50, i -> b.fft(buf, size, -1));
+							if (e < 2) {
+								try (Buffer busy = b.allocate(BUSY_FLOATS, Precision.FLOAT)) {
+									queued[e][round] = CudaEvents.medianMsQueued(b.stream(), 5, 50, () -> b.fill(busy, 0, 0),
+										i -> b.fft(buf, size, -1));
+								}
+							}
 							if (round == 0) {
 								TestBuffers.write(b, x, buf);
 								b.fft(buf, size, -1);
@@ -69,15 +83,19 @@ final class GpuFftBenchmark {
 						}
 					}
 				}
-				final double[] ms = new double[engines];
+				final double[] ms = new double[engines], q = new double[2];
 				for (int e = 0; e < engines; e++) {
 					Arrays.sort(runs[e]);
 					ms[e] = runs[e][rounds / 2];
 				}
+				for (int e = 0; e < 2; e++) {
+					Arrays.sort(queued[e]);
+					q[e] = queued[e][rounds / 2];
+				}
 				final String line = String.format(Locale.ROOT,
-					"| %s | %d | %s | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f | %.2f | %.1e |", Arrays.toString(size), batch, p
-						.name().toLowerCase(Locale.ROOT), ms[0], ms[1], ms[2], ms[3], ms[1] / ms[0], ms[2] / ms[0], ms[3] /
-							ms[0], Arrays2.relativeError(out[1], out[0]));
+					"| %s | %d | %s | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f | %.2f | %.3f | %.3f | %.2f | %.1e |", Arrays
+						.toString(size), batch, p.name().toLowerCase(Locale.ROOT), ms[0], ms[1], ms[2], ms[3], ms[1] / ms[0],
+					ms[2] / ms[0], ms[3] / ms[0], q[0], q[1], q[1] / q[0], Arrays2.relativeError(out[1], out[0]));
 				System.out.println("FFT " + line);
 				md.append(line).append('\n');
 			}

@@ -89,13 +89,22 @@ class GpuOwnFftFactorsTest {
 
 	@Test
 	void smallTransformsGetSmallerBlocksForParallelism() {
-		// 8 images of 384^2 on 132 SMs: about 1117 elements a block, so 2 contiguous lines (not 10) and tiles of 4
+		// Blocks per SM B = BLOCKS_PER_SM; a block aims at max(n, min(4096, elements / (B · 132))) elements.
+		final int aim384 = (int) Math.max(384, Math.min(GpuOwnFft.SHARED_ELEMENTS, 384L * 384 * 8 /
+			(GpuOwnFft.BLOCKS_PER_SM * 132L)));
+		// 8 images of 384^2 on 132 SMs: aim / 384 contiguous lines (not 10), tiles of at least 4 (32 bytes)
 		final long lines = 384L * 8;
-		assertEquals(2, GpuOwnFft.sharedLayout(384, 4, 1, lines, 8, 227 * 1024, 132)[0]);
-		assertEquals(4, GpuOwnFft.sharedLayout(384, 4, 384, 8, 8, 227 * 1024, 132)[0]);
-		// a large 3D grid keeps the full aim: 4096 / 192 = 21 contiguous lines, tiles of 16
-		assertEquals(21, GpuOwnFft.sharedLayout(192, 4, 1, 192L * 192, 8, 227 * 1024, 132)[0]);
-		assertEquals(16, GpuOwnFft.sharedLayout(192, 4, 192L * 192, 1, 8, 227 * 1024, 132)[0]);
+		assertEquals(aim384 / 384, GpuOwnFft.sharedLayout(384, 4, 1, lines, 8, 227 * 1024, 132)[0]);
+		assertEquals(Math.max(4, Integer.highestOneBit(aim384 / 384)), GpuOwnFft.sharedLayout(384, 4, 384, 8, 8, 227 *
+			1024, 132)[0]);
+		// a 3D grid: 192³ elements / (B · 132) a block, in whole lines; tiles of the power of two below that many lines
+		final int aim192 = (int) Math.min(GpuOwnFft.SHARED_ELEMENTS, 192L * 192 * 192 / (GpuOwnFft.BLOCKS_PER_SM * 132L));
+		assertTrue(aim192 / 192 > 1, "a 192³ block holds several lines");
+		assertEquals(aim192 / 192, GpuOwnFft.sharedLayout(192, 4, 1, 192L * 192, 8, 227 * 1024, 132)[0]);
+		assertEquals(Integer.highestOneBit(aim192 / 192), GpuOwnFft.sharedLayout(192, 4, 192L * 192, 1, 8, 227 * 1024,
+			132)[0]);
+		// a larger one keeps the full aim of 4096 elements: 16 contiguous lines of 256
+		assertEquals(16, GpuOwnFft.sharedLayout(256, 4, 1, 256L * 256, 8, 227 * 1024, 132)[0]);
 	}
 
 	/**
