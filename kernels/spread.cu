@@ -265,6 +265,108 @@ __device__ __forceinline__ void spread_serial3(const int* __restrict__ perm, con
 	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
 }
 
+/** Points staged per chunk by spread_coils_2d_* (GpuHeuristics.COIL_CHUNK). */
+#define COIL_CHUNK 128
+
+/** Coils one warp of spread_coils_2d_* spreads at once: the W² taps of a coil take W² lanes (GpuHeuristics.coilsPerWarp). */
+__host__ __device__ constexpr int coils_per_warp(int w) {
+	return w * w <= 16 ? 32 / (w * w) : 1;
+}
+
+/**
+ * The float count of one tile plane of spread_coils_2d_* for `cells` cells: rounded up to 8 mod 16, so that the
+ * planes of two coils side by side in a warp (W = 4: lanes 0–15 and 16–31) start 16 banks apart
+ * (GpuHeuristics.coilPlane).
+ */
+__device__ __forceinline__ int coil_plane(int cells) {
+	return (cells + 7) / 16 * 16 + 8;
+}
+
+/**
+ * SHARED in 2D for a batch of transforms (coils), point-serial per warp: one block per (subproblem s = blockIdx.x,
+ * group of coils blockIdx.y); each warp owns coils_per_warp(W) coils of the group and each of its lanes fixed taps of
+ * the W² stencil of one of them, and the warp takes the staged points one at a time with a __syncwarp between them.
+ * No two lanes touch one cell between two __syncwarps and no two warps share a coil's tile, so the tiles are updated
+ * with plain loads and stores (no shared atomics, which are compare-and-swap loops for float on sm_90), and the kernel
+ * values, tile offsets and coordinates of a point are computed once for the whole group instead of once per coil as
+ * spread_tiles does. Shared memory: per coil of the group a real and an imaginary plane of coil_plane((bx + W) ×
+ * (by + W − 1)) values, then per staged point its 2W kernel values, and per coil its sample values (pitch
+ * 2·COIL_CHUNK + 1), then per staged point its tile offset (GpuHeuristics.coilTileBytes computes the same size).
+ */
+template <typename T, int W>
+__device__ __forceinline__ void spread_coils2(const int* __restrict__ perm, const int* __restrict__ ix,
+	const int* __restrict__ iy, const T* __restrict__ fx, const T* __restrict__ fy, int m,
+	const int* __restrict__ subBin, const int* __restrict__ subStart, const int* __restrict__ subCount, int nbx, int bx,
+	int by, const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny,
+	int batch, const KernelSpec<T>& ks)
+{
+	constexpr int TAPS = W * W, CPW = coils_per_warp(W), LPC = CPW > 1 ? TAPS : 32, TPL = (TAPS + LPC - 1) / LPC;
+	constexpr int SV = 2 * COIL_CHUNK + 1; // sample values of one coil: real [0, CHUNK), imaginary [CHUNK, 2 CHUNK)
+	extern __shared__ __align__(16) unsigned char smem[];
+	const int cb = (blockDim.x / 32) * CPW, c0 = blockIdx.y * cb, nc = min(cb, batch - c0);
+	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, cells = px * ty, plane = coil_plane(cells);
+	T* const tiles = reinterpret_cast<T*>(smem);  // [cb][2][plane]
+	T* const kv = tiles + 2 * cb * plane;          // [COIL_CHUNK][2W]
+	T* const sv = kv + COIL_CHUNK * 2 * W;         // [cb][SV]
+	int* const cell = reinterpret_cast<int*>(sv + cb * SV); // [COIL_CHUNK]
+	for (int k = threadIdx.x; k < 2 * nc * plane; k += blockDim.x) tiles[k] = 0;
+	const int s = blockIdx.x, bin = subBin[s], start = subStart[s], count = subCount[s];
+	const int ox = (bin % nbx) * bx - W / 2, oy = (bin / nbx) * by - W / 2;
+	// This lane's coil (of the group) and taps: tap t = lane mod LPC + q·LPC (q < TPL), x fastest.
+	const int lane = threadIdx.x & 31, coil = (threadIdx.x >> 5) * CPW + lane / LPC, first = lane % LPC;
+	const bool mine = coil < nc && lane < CPW * LPC;
+	int jx[TPL], jy[TPL], off[TPL];
+#pragma unroll
+	for (int q = 0; q < TPL; q++) {
+		const int t = first + q * LPC;
+		jx[q] = t % W;
+		jy[q] = t / W; // ≥ W for a lane past the last tap: skipped below
+		off[q] = jy[q] * px + jx[q];
+	}
+	T* const re = tiles + 2 * (mine ? coil : 0) * plane;
+	T* const im = re + plane;
+	const T* const vr = sv + (mine ? coil : 0) * SV;
+	const T* const vi = vr + COIL_CHUNK;
+	for (int c0p = 0; c0p < count; c0p += COIL_CHUNK) {
+		const int n = min(COIL_CHUNK, count - c0p);
+		__syncthreads(); // tiles cleared / the previous chunk's points done before the stage is overwritten
+		for (int t = threadIdx.x; t < n; t += blockDim.x) {
+			const int i = start + c0p + t;
+			kernel_values<T, W>(kv + t * 2 * W, ks, fx[i]);
+			kernel_values<T, W>(kv + t * 2 * W + W, ks, fy[i]);
+			cell[t] = (iy[i] - oy) * px + ix[i] - ox;
+		}
+		for (int e = threadIdx.x; e < n * nc; e += blockDim.x) {
+			const int c = e / n, t = e - c * n;
+			const typename Cplx<T>::type v = samples[(long long) (c0 + c) * m + perm[start + c0p + t]];
+			sv[c * SV + t] = v.x;
+			sv[c * SV + COIL_CHUNK + t] = v.y;
+		}
+		__syncthreads();
+		for (int p = 0; p < n; p++) {
+			if (mine) {
+				const T* const k = kv + p * 2 * W;
+				const int base = cell[p];
+				const T ar = vr[p], ai = vi[p];
+#pragma unroll
+				for (int q = 0; q < TPL; q++) {
+					if (CPW > 1 || jy[q] < W) {
+						const T w = k[jx[q]] * k[W + jy[q]];
+						re[base + off[q]] += ar * w;
+						im[base + off[q]] += ai * w;
+					}
+				}
+			}
+			__syncwarp(); // the next point may share cells with this one
+		}
+	}
+	__syncthreads();
+	for (int c = 0; c < nc; c++) {
+		flush_planes<T>(tiles + 2 * c * plane, tiles + 2 * c * plane + plane, grid + (long long) (c0 + c) * nx * ny, ox,
+			oy, 0, tx, ty, 1, px, nx, ny, 1);
+	}
+}
+
 // -- entry points: <kernel>_<2d|3d>_<f|d>_w<W>, launched by GpuNufftPlan with (PointArgs, samples, grid, batch,
 // KernelSpec); the struct is unpacked into __restrict__ arguments of the templates above --
 
@@ -312,7 +414,17 @@ __device__ __forceinline__ void serial_entry(const PointArgs<T>& p, const typena
 		serial_entry<T, W>(p, samples, grid, ks);                                                                       \
 	}
 
+/** spread_coils2 from the struct (2D only; blockIdx.y = group of coils, launched with GpuHeuristics.coilWarps warps). */
+#define COILS_ENTRY(T, S, W)                                                                                            \
+	extern "C" __global__ void __launch_bounds__(256) spread_coils_2d_##S##_w##W(const __grid_constant__ PointArgs<T> p, \
+		const Cplx<T>::type* samples, Cplx<T>::type* grid, int batch, const KernelSpec<T> ks)                           \
+	{                                                                                                                   \
+		spread_coils2<T, W>(p.perm, p.first[0], p.first[1], p.offset[0], p.offset[1], p.m, p.subBin, p.subStart,       \
+			p.subCount, p.bins[0], p.bin[0], p.bin[1], samples, grid, p.grid[0], p.grid[1], batch, ks);                  \
+	}
+
 #define SPREAD_ENTRIES(T, S, W)                                                                                         \
+	COILS_ENTRY(T, S, W)                                                                                                \
 	SPREAD_ENTRY(spread_atomic, atomic_entry, T, S, W, 2)                                                               \
 	SPREAD_ENTRY(spread_atomic, atomic_entry, T, S, W, 3)                                                               \
 	SPREAD_ENTRY(spread_tiles, tiles_entry, T, S, W, 2)                                                                 \

@@ -4,7 +4,7 @@
 #
 #   scripts/gpu-suite.sh pack DIR      (build machine) mvn test-compile; copies classes, test classes, dependency
 #                                      jars, sample-data/, a jlink'd Java 17 runtime (tar.gz) and this script into DIR.
-#   DIR/gpu-suite.sh run REPORT.md [tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched] [rows|all] [cpu|nocpu] [atomic,shared]
+#   DIR/gpu-suite.sh run REPORT.md [tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched|coils] [rows|all] [cpu|nocpu] [atomic,shared]
 #                                      (NUFFTJ_TESTS_FROM=REPORT.md of an earlier "tests" run puts its test
 #                                      sections into a "bench" report: the full run no longer fits one 10-minute call)
 #                                      (NUFFTJ_FFT=own|cufft picks the GPU FFT; NUFFTJ_HIDE_CUFFT=1 hides cuFFT's
@@ -129,5 +129,5 @@ run)
   fi
   ;;
 *)
-  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...] | run OUT.txt cli ARGS... | run OUT.txt jmh ARGS..." >&2; exit 2;;
+  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched|coils] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...] | run OUT.txt cli ARGS... | run OUT.txt jmh ARGS..." >&2; exit 2;;
 esac

@@ -60,6 +60,71 @@ final class GpuHeuristics {
 		return Math.min(SERIAL_MAX_BLOCK, (taps + 31) / 32 * 32);
 	}
 
+	// -- 2D shared-memory spreading of several transforms at once (spread_coils_2d_*) --
+
+	/** Points staged per chunk by spread_coils_2d_* (COIL_CHUNK in kernels/spread.cu). */
+	static final int COIL_CHUNK = 128;
+	/** Most warps per block of spread_coils_2d_* (its __launch_bounds__ is 256 threads). */
+	static final int COIL_MAX_WARPS = 8;
+
+	/** The system property {@code nufftj.spreadCoils}: auto (default), true (every width) or false (never). */
+	static String coilSetting() {
+		return System.getProperty("nufftj.spreadCoils", "auto").trim().toLowerCase(java.util.Locale.ROOT);
+	}
+
+	/**
+	 * Whether a 2D shared-memory spread of {@code batch} transforms at width W runs spread_coils_2d_* (point-serial per
+	 * warp, the kernel values of a point computed once for all transforms) rather than spread_tiles_2d_* per transform.
+	 * Setting (see {@link #coilSetting}) true: from two transforms, at every width; false: never (both for side-by-side
+	 * measurement and tests). Otherwise where it measured faster on the H200 (docs/gpu-tuning.md, coil spreading:
+	 * radial 512², widths 3–12, batches 2, 8, 16): from 8 transforms at widths from 5 whose W² taps fill at least
+	 * three quarters of the lanes' rounds (one coil per warp, ⌈W²/32⌉ rounds of 32 lanes per point: not W = 6, 36 taps
+	 * in two rounds), and at W = 4 from 16 transforms. Below that, the warps' point-by-point chains (one point per
+	 * round, few warps per SM for the tiles of a whole group of coils) lose to spread_tiles_2d_*'s shared atomics.
+	 */
+	static boolean coilSpread(final int width, final int batch, final String setting) {
+		if (batch < 2 || setting.equals("false")) return false;
+		if (setting.equals("true")) return true;
+		if (width == 4) return batch >= 16;
+		final int taps = width * width, rounds = (taps + 31) / 32;
+		return batch >= 8 && width >= 5 && 4 * taps >= 3 * 32 * rounds;
+	}
+
+	/** Transforms (coils) one warp of spread_coils_2d_* spreads at once: W² lanes each (coils_per_warp in spread.cu). */
+	static int coilsPerWarp(final int width) {
+		return width * width <= 16 ? 32 / (width * width) : 1;
+	}
+
+	/** Floats of one tile plane of spread_coils_2d_* for {@code cells} cells (coil_plane in spread.cu: 8 mod 16). */
+	static int coilPlane(final int cells) {
+		return (cells + 7) / 16 * 16 + 8;
+	}
+
+	/**
+	 * spread_coils_2d_*'s shared memory with {@code warps} warps: per coil of the block (warps × {@link #coilsPerWarp})
+	 * two planes of {@link #coilPlane}((bx + W) × (by + W − 1)) values and 2·{@value #COIL_CHUNK} + 1 sample values, per
+	 * staged point 2W kernel values and an int tile offset.
+	 */
+	static int coilTileBytes(final int[] bin, final int width, final int cbytes, final int warps) {
+		final long coils = (long) warps * coilsPerWarp(width), real = cbytes / 2;
+		final long plane = coilPlane((bin[0] + width) * (bin[1] + width - 1));
+		final long bytes = real * (2 * coils * plane + (long) COIL_CHUNK * 2 * width + coils * (2 * COIL_CHUNK + 1)) +
+			4L * COIL_CHUNK;
+		return (int) Math.min(Integer.MAX_VALUE, bytes);
+	}
+
+	/**
+	 * Warps per block of spread_coils_2d_* for {@code batch} transforms: enough for the batch (at most
+	 * {@value #COIL_MAX_WARPS}) and fewer while the block would not fit {@code sharedOptin}; 0 when even one warp's block
+	 * does not fit (spread_tiles_2d_* then).
+	 */
+	static int coilWarps(final int batch, final int[] bin, final int width, final int cbytes, final int sharedOptin) {
+		final int per = coilsPerWarp(width);
+		int warps = Math.min(COIL_MAX_WARPS, (batch + per - 1) / per);
+		while (warps > 0 && coilTileBytes(bin, width, cbytes, warps) > sharedOptin) warps--;
+		return warps;
+	}
+
 	// -- bins and shared memory --
 
 	/** A complex tile of (bin + W − 1) cells per axis (interp_tiles_*). */

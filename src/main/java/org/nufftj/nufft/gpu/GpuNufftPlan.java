@@ -61,6 +61,11 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final SpreadMethod method;
 	/** A 3D shared-memory spread fills its tiles point by point (spread_serial_3d_*), read once at plan time. */
 	private final boolean serial;
+	/**
+	 * The setting of spread_coils_2d_* for a 2D shared-memory spread of several transforms, read once at plan time
+	 * (GpuHeuristics.coilSetting; null: not a 2D shared-memory plan).
+	 */
+	private final String coils;
 	private final int[] binSize;
 	/**
 	 * The grid FFTs' shape (dims axes) and the image's range on the grid per axis, for the pruned FFTs: cells
@@ -146,6 +151,7 @@ public final class GpuNufftPlan implements NufftPlan {
 			GpuHeuristics.binSize(dims, width, cbytes, Math.min(GpuHeuristics.SHARED_TARGET, optin));
 		method = GpuHeuristics.resolveMethod(o.spreadMethod(), dims, sharedBytes(), optin);
 		serial = dims == 3 && GpuHeuristics.serial3d();
+		coils = dims == 2 && method == SpreadMethod.SHARED ? GpuHeuristics.coilSetting() : null;
 		device.makeCurrent();
 		resolveKernels(); // module loads and function lookups at plan time, not in the first execute
 		boolean ok = false;
@@ -743,6 +749,10 @@ public final class GpuNufftPlan implements NufftPlan {
 				break;
 			default:
 				device.prepare("spread", tilesKernel(), sharedBytes());
+				final int warps = coilWarps(GpuDevice.MAX_GRID_Y); // the largest block a batch can take
+				if (warps > 0) {
+					device.prepare("spread", coilsKernel(), GpuHeuristics.coilTileBytes(binSize, width, cbytes, warps));
+				}
 		}
 	}
 
@@ -782,11 +792,35 @@ public final class GpuNufftPlan implements NufftPlan {
 					binnedArgs(smp, fineGrid, batch), m + " points x " + batch);
 				return;
 			default:
+				final int warps = coilWarps(batch);
+				if (warps > 0) {
+					// blockIdx.y = a group of warps × coilsPerWarp transforms
+					final int group = warps * GpuHeuristics.coilsPerWarp(width), groups = (batch + group - 1) / group;
+					final int shared = GpuHeuristics.coilTileBytes(binSize, width, cbytes, warps);
+					launch("spread", coilsKernel(), points.subproblems, groups, 32 * warps, shared, binnedArgs(smp,
+						fineGrid, batch), points.subproblems + " subproblems x " + groups + " groups of " + group + " of " +
+							batch + " transforms, " + shared + " B shared");
+					return;
+				}
 				final int shared = sharedBytes();
 				launch("spread", tilesKernel(), points.subproblems, batch, serial ? GpuHeuristics.serialBlock(width) :
 					GpuHeuristics.BLOCK, shared, binnedArgs(smp, fineGrid, batch), points.subproblems + " subproblems x " +
 						batch + ", " + shared + " B shared");
 		}
+	}
+
+	/**
+	 * Warps per block of spread_coils_2d_* when a spread of {@code batch} transforms runs it (2D shared-memory spreading,
+	 * GpuHeuristics.coilSpread, its block fits the device), else 0 (spread_tiles_2d_* per transform).
+	 */
+	int coilWarps(final int batch) {
+		return coils != null && GpuHeuristics.coilSpread(width, batch, coils) ? GpuHeuristics.coilWarps(batch, binSize,
+			width, cbytes, device.sharedMemoryOptin()) : 0;
+	}
+
+	/** spread_coils_2d_*: the 2D shared-memory spreader of several transforms at once (kernels/spread.cu). */
+	private String coilsKernel() {
+		return "spread_coils_2d" + suffix() + "_w" + width;
 	}
 
 	/** spread_serial_3d_* or spread_tiles_*: the shared-memory spreader of this plan (kernels/spread.cu). */

@@ -46,6 +46,43 @@ class GpuHeuristicsTest {
 
 	/** The measured preferences (docs/gpu-tuning.md): 32×16 in 2D, 8³ in 3D up to W = 7, 16×8×8 above; smaller when full. */
 	@Test
+	void coilSpreadFillsWarpsWithWholeStencilsAndFitsTheDevice() {
+		for (int w = 2; w <= 16; w++) {
+			final int per = GpuHeuristics.coilsPerWarp(w);
+			// several coils per warp only where their W² taps each fit side by side in 32 lanes
+			assertTrue(per >= 1 && (per == 1 || per * w * w <= 32) && (w * w > 16 || 2 * per * w * w > 32), "W " + w);
+		}
+		for (int cells = 1; cells < 3000; cells += 7) {
+			final int plane = GpuHeuristics.coilPlane(cells);
+			assertTrue(plane >= cells && plane < cells + 24 && plane % 16 == 8, cells + " -> " + plane);
+		}
+		final int[] bin = { 32, 16 };
+		// the layout's size grows with the coils of a block by two planes and one sample row per coil
+		final int one = GpuHeuristics.coilTileBytes(bin, 4, 8, 1), two = GpuHeuristics.coilTileBytes(bin, 4, 8, 2);
+		final int perCoil = 4 * (2 * GpuHeuristics.coilPlane(36 * 19) + 2 * GpuHeuristics.COIL_CHUNK + 1);
+		assertEquals(2 * perCoil, two - one); // W = 4: two coils per warp
+		// enough warps for the batch, at most the launch bound, fewer where the device's shared memory is short
+		assertEquals(1, GpuHeuristics.coilWarps(2, bin, 4, 8, H100_OPTIN));
+		assertEquals(2, GpuHeuristics.coilWarps(3, bin, 4, 8, H100_OPTIN));
+		assertEquals(4, GpuHeuristics.coilWarps(8, bin, 4, 8, H100_OPTIN));
+		assertEquals(GpuHeuristics.COIL_MAX_WARPS, GpuHeuristics.coilWarps(1000, bin, 4, 8, H100_OPTIN));
+		final int budget = GpuHeuristics.coilTileBytes(bin, 4, 8, 3);
+		assertEquals(3, GpuHeuristics.coilWarps(8, bin, 4, 8, budget));
+		assertEquals(0, GpuHeuristics.coilWarps(8, bin, 4, 8, one - 1));
+		// the setting: forced either way (never for one transform), else by width and batch
+		for (int w = 2; w <= 16; w++) {
+			assertTrue(GpuHeuristics.coilSpread(w, 2, "true") && !GpuHeuristics.coilSpread(w, 1, "true"));
+			assertTrue(!GpuHeuristics.coilSpread(w, 32, "false"));
+			assertTrue(!GpuHeuristics.coilSpread(w, 4, "auto"), "W " + w + ": a few transforms keep spread_tiles_2d");
+		}
+		// the widths measured (docs/gpu-tuning.md): W = 4 from 16 transforms; 5, 7, 8, 10, 12 from 8; never 3 or 6
+		assertTrue(!GpuHeuristics.coilSpread(4, 8, "auto") && GpuHeuristics.coilSpread(4, 16, "auto"));
+		for (final int w : new int[] { 5, 7, 8, 10, 12 })
+			assertTrue(GpuHeuristics.coilSpread(w, 8, "auto") && !GpuHeuristics.coilSpread(w, 7, "auto"), "W " + w);
+		for (final int w : new int[] { 3, 6 }) assertTrue(!GpuHeuristics.coilSpread(w, 64, "auto"), "W " + w);
+	}
+
+	@Test
 	void binsArePreferredFirstThatFits() {
 		assertArrayEquals(new int[] { 32, 16 }, GpuHeuristics.binSize(2, 4, 8, BUDGET));
 		assertArrayEquals(new int[] { 8, 8, 8 }, GpuHeuristics.binSize(3, 5, 8, BUDGET));

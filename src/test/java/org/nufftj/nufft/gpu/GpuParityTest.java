@@ -169,6 +169,71 @@ class GpuParityTest {
 	}
 
 	/**
+	 * Tap-loop shapes of spread_coils_2d_* (several coils per warp up to W = 4, one from 5, several taps per lane from
+	 * 6) with batches that fill a group partly (W = 4: two coils per warp), exactly, and over more than one group
+	 * (W = 4, 17: groups of 16), both precisions.
+	 */
+	static Stream<Arguments> coilCases() {
+		final List<Arguments> cases = new ArrayList<>();
+		final int[][] wb = { { 2, 5 }, { 3, 7 }, { 4, 3 }, { 4, 8 }, { 4, 17 }, { 5, 2 }, { 6, 9 }, { 8, 8 }, { 11, 3 },
+			{ 16, 2 } };
+		for (final int[] c : wb)
+			for (final Precision pr : Precision.values()) cases.add(Arguments.of(c[0], c[1], pr));
+		return cases.stream();
+	}
+
+	/**
+	 * The 2D shared-memory spreader of several transforms at once (spread_coils_2d_*: the 2D SHARED default where
+	 * GpuHeuristics.coilSpread picks it, here forced at every width and batch) against the same plan with it switched
+	 * off (spread_tiles_2d_* per transform), the global-atomic spreader and the CPU engine: 20,000 random points in a
+	 * 40 × 36 image (bins of over a thousand points: subproblems of several staged chunks, consecutive points on
+	 * overlapping stencils), adjoint of the batch, outputs poisoned first. Relative l2 difference ≤ 1e-5 in float; in
+	 * double ≤ 1e-12 between the GPU spreaders and within the CPU's kernel fit of the CPU engine. Fresh inputs each run.
+	 */
+	@ParameterizedTest(name = "W={0} T={1} {2}")
+	@MethodSource("coilCases")
+	void coilSpreadMatchesPerTransformAtomicAndCpu2d(final int width, final int batch, final Precision precision) {
+		final long seed = TestSeeds.fresh();
+		final Random r = new Random(seed);
+		final int[] size = { 40, 36 };
+		final Trajectory t = TestTrajectories.make("random", size, 20000, r);
+		final int px = (int) Arrays2.pixels(size), m = t.count();
+		final NufftOptions o = NufftOptions.defaults().withPrecision(precision).withWidth(width).withOversampling(2)
+			.withKernel(KernelType.EXP_SEMICIRCLE);
+		final NufftParameters p = ParameterChoice.choose(size, o);
+		final double[] y = Arrays2.gaussian(r, 2 * m * batch);
+		final double[] coils, tiles, atomic, cpu;
+		final String before = System.getProperty("nufftj.spreadCoils");
+		System.setProperty("nufftj.spreadCoils", "true"); // every width, not only those the default picks it for
+		try (GpuNufftPlan c1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED));
+			GpuNufftPlan a1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.ATOMIC));
+			NufftPlan cp = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
+		{
+			assertTrue(c1.coilWarps(batch) > 0, "spread_coils_2d_* not chosen for " + batch + " transforms at W = " + width);
+			coils = poisonedAdjoint(c1, t, y, 2 * px * batch, precision);
+			atomic = poisonedAdjoint(a1, t, y, 2 * px * batch, precision);
+			cpu = poisonedAdjoint(cp, t, y, 2 * px * batch, precision);
+			System.setProperty("nufftj.spreadCoils", "false");
+			try (GpuNufftPlan t1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED))) {
+				assertEquals(0, t1.coilWarps(batch), "nufftj.spreadCoils=false");
+				tiles = poisonedAdjoint(t1, t, y, 2 * px * batch, precision);
+			}
+		}
+		finally {
+			if (before == null) System.clearProperty("nufftj.spreadCoils");
+			else System.setProperty("nufftj.spreadCoils", before);
+		}
+		final double tol = precision == Precision.FLOAT ? 1e-5 : 1e-12;
+		final double cpuTol = precision == Precision.FLOAT ? 1e-5 : 3 * KernelPolynomial.toleranceFor(o.tolerance());
+		final String what = p + " " + precision + " T=" + batch + " seed " + seed;
+		final double et = Arrays2.relativeError(coils, tiles), ea = Arrays2.relativeError(coils, atomic);
+		final double ec = Arrays2.relativeError(coils, cpu);
+		assertTrue(et <= tol, "coils vs per-transform tiles " + et + " > " + tol + ": " + what);
+		assertTrue(ea <= tol, "coils vs atomic " + ea + " > " + tol + ": " + what);
+		assertTrue(ec <= cpuTol, "coils vs CPU " + ec + " > " + cpuTol + ": " + what);
+	}
+
+	/**
 	 * The plan's adjoint of y at its points t in the given precision (y rounded to float for a float plan), into an
 	 * output of {@code length} values filled with NaN first (every value must be written), as doubles.
 	 */
