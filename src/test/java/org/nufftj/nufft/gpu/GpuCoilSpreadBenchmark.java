@@ -15,8 +15,8 @@ import org.nufftj.trajectory.Trajectory;
  * point for the whole batch) against spread_tiles_2d_* per transform ({@code nufftj.spreadCoils=false}), side by side
  * in one process on the radial 512² row of GpuBenchmark (1024 golden-angle spokes × 1024 samples, float, σ = 2,
  * Kaiser–Bessel) at explicit widths and batches: the device-resident adjoint (CUDA events, median of 30 after 5
- * warm-ups, 3 rotating input sets) and its spread stage, two rounds alternating the variants (the median of the
- * rounds), and the relative l2 difference of the two adjoints. Decides GpuHeuristics.coilSpread's width range. Run by
+ * warm-ups, 3 rotating input sets) and its spread stage, two rounds alternating the variants (the mean of the
+ * two rounds), and the relative l2 difference of the two adjoints. Decides GpuHeuristics.coilSpread's width range. Run by
  * GpuSuite ({@code run REPORT.md coils}).
  */
 final class GpuCoilSpreadBenchmark {
@@ -27,7 +27,7 @@ final class GpuCoilSpreadBenchmark {
 		final StringBuilder md = new StringBuilder("\n## 2D spreading of a batch: spread_coils_2d against spread_tiles_2d ")
 			.append("per transform\n\nRadial 512², 1024 golden-angle spokes × 1024 samples, float, σ = 2, Kaiser–Bessel at ")
 			.append("the width given; device-resident adjoint of the batch (CUDA events, median of 30 after 5 warm-ups), ")
-			.append("two rounds alternating the variants, the median of the rounds; spread = the spread stage of the last ")
+			.append("two rounds alternating the variants, the mean of the two rounds; spread = the spread stage of the last ")
 			.append("execute; coils = spread_coils_2d_* (the default for batches where it is chosen), tiles = ")
 			.append("spread_tiles_2d_* per transform (nufftj.spreadCoils=false); difference = relative l2 between the two ")
 			.append("adjoints.\n\n| W | batch | tiles adjoint ms | coils adjoint ms | coils / tiles | tiles spread ms | ")
