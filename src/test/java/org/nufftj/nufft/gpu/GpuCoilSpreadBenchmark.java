@@ -4,6 +4,8 @@ import java.util.Locale;
 import java.util.Random;
 
 import org.nufftj.kernel.KernelType;
+import org.nufftj.nufft.Arrays2;
+import org.nufftj.nufft.Nudft;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.ParameterChoice;
@@ -103,7 +105,7 @@ final class GpuCoilSpreadBenchmark {
 			}
 			final double tiles = (ms[0][0] + ms[0][1]) / 2, coils = (ms[1][0] + ms[1][1]) / 2;
 			final String line = String.format(Locale.ROOT, "| %d | %d | %.3f | %.3f | %.2f | %.3f | %.3f | %.1e |", w, batch,
-				tiles, coils, coils / tiles, spread[0], spread[1], relative(res[1], res[0]));
+				tiles, coils, coils / tiles, spread[0], spread[1], Arrays2.relativeError(res[1], Nudft.toDouble(res[0])));
 			System.out.println("COILS " + line);
 			return line;
 		}
@@ -112,14 +114,5 @@ final class GpuCoilSpreadBenchmark {
 			for (final DeviceArray a : in) if (a != null) a.close();
 			for (final DeviceArray a : out) if (a != null) a.close();
 		}
-	}
-
-	private static double relative(final float[] a, final float[] ref) {
-		double d = 0, n = 0;
-		for (int i = 0; i < a.length; i++) {
-			d += (a[i] - ref[i]) * (double) (a[i] - ref[i]);
-			n += ref[i] * (double) ref[i];
-		}
-		return Math.sqrt(d / n);
 	}
 }

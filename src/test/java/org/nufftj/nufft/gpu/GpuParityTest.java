@@ -136,36 +136,20 @@ class GpuParityTest {
 	@ParameterizedTest(name = "W={0} {1}")
 	@MethodSource("serialCases")
 	void serialSpreadMatchesAtomicAndCpu3d(final int width, final Precision precision) {
-		final long seed = TestSeeds.fresh();
-		final Random r = new Random(seed);
-		final int[] size = { 12, 10, 8 };
-		final int batch = 2;
-		final Trajectory t = TestTrajectories.make("random", size, 30000, r);
-		final int px = (int) Arrays2.pixels(size), m = t.count();
-		final NufftOptions o = NufftOptions.defaults().withPrecision(precision).withWidth(width).withOversampling(2)
-			.withKernel(KernelType.EXP_SEMICIRCLE);
-		final NufftParameters p = ParameterChoice.choose(size, o);
-		final double[] y = Arrays2.gaussian(r, 2 * m * batch);
+		final DenseCase c = new DenseCase(new int[] { 12, 10, 8 }, 30000, width, precision, 2);
 		final double[] serial, atomic, cpu;
-		try (GpuNufftPlan s1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED));
-			GpuNufftPlan a1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.ATOMIC));
-			NufftPlan c1 = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
+		try (GpuNufftPlan s1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.SHARED));
+			GpuNufftPlan a1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.ATOMIC));
+			NufftPlan c1 = Nufft.plan(c.size, c.o.withDevice(DeviceChoice.CPU)))
 		{
 			assertTrue(GpuHeuristics.serial3d() && s1.backend().contains("point-serial"), s1.backend());
-			serial = poisonedAdjoint(s1, t, y, 2 * px * batch, precision);
-			atomic = poisonedAdjoint(a1, t, y, 2 * px * batch, precision);
-			cpu = poisonedAdjoint(c1, t, y, 2 * px * batch, precision);
+			serial = c.adjoint(s1);
+			atomic = c.adjoint(a1);
+			cpu = c.adjoint(c1);
 		}
-		// The two GPU spreaders evaluate the same kernel: float round-off apart, or double's. The CPU engine evaluates
-		// it by a polynomial fitted to the plan's tolerance (KernelPolynomial.toleranceFor: ε/100 per axis), so in
-		// double it is that fit, three axes of it, away (the first device run, 2026-11-28, measured 1.1e-8 to 2.3e-7 at
-		// ε = 1e-4 here, with 1e-12 against the atomic spreader).
-		final double tol = precision == Precision.FLOAT ? 1e-5 : 1e-12;
-		final double cpuTol = precision == Precision.FLOAT ? 1e-5 : 3 * KernelPolynomial.toleranceFor(o.tolerance());
-		final String what = p + " " + precision + " seed " + seed;
 		final double ea = Arrays2.relativeError(serial, atomic), ec = Arrays2.relativeError(serial, cpu);
-		assertTrue(ea <= tol, "point-serial vs atomic " + ea + " > " + tol + ": " + what);
-		assertTrue(ec <= cpuTol, "point-serial vs CPU " + ec + " > " + cpuTol + ": " + what);
+		assertTrue(ea <= c.gpuTolerance(), "point-serial vs atomic " + ea + " > " + c.gpuTolerance() + ": " + c);
+		assertTrue(ec <= c.cpuTolerance(), "point-serial vs CPU " + ec + " > " + c.cpuTolerance() + ": " + c);
 	}
 
 	/**
@@ -193,44 +177,88 @@ class GpuParityTest {
 	@ParameterizedTest(name = "W={0} T={1} {2}")
 	@MethodSource("coilCases")
 	void coilSpreadMatchesPerTransformAtomicAndCpu2d(final int width, final int batch, final Precision precision) {
-		final long seed = TestSeeds.fresh();
-		final Random r = new Random(seed);
-		final int[] size = { 40, 36 };
-		final Trajectory t = TestTrajectories.make("random", size, 20000, r);
-		final int px = (int) Arrays2.pixels(size), m = t.count();
-		final NufftOptions o = NufftOptions.defaults().withPrecision(precision).withWidth(width).withOversampling(2)
-			.withKernel(KernelType.EXP_SEMICIRCLE);
-		final NufftParameters p = ParameterChoice.choose(size, o);
-		final double[] y = Arrays2.gaussian(r, 2 * m * batch);
+		final DenseCase c = new DenseCase(new int[] { 40, 36 }, 20000, width, precision, batch);
 		final double[] coils, tiles, atomic, cpu;
 		final String before = System.getProperty("nufftj.spreadCoils");
 		System.setProperty("nufftj.spreadCoils", "true"); // every width, not only those the default picks it for
-		try (GpuNufftPlan c1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED));
-			GpuNufftPlan a1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.ATOMIC));
-			NufftPlan cp = Nufft.plan(size, o.withDevice(DeviceChoice.CPU)))
+		try (GpuNufftPlan c1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.SHARED));
+			GpuNufftPlan a1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.ATOMIC));
+			NufftPlan cp = Nufft.plan(c.size, c.o.withDevice(DeviceChoice.CPU)))
 		{
 			assertTrue(c1.coilWarps(batch) > 0, "spread_coils_2d_* not chosen for " + batch + " transforms at W = " + width);
-			coils = poisonedAdjoint(c1, t, y, 2 * px * batch, precision);
-			atomic = poisonedAdjoint(a1, t, y, 2 * px * batch, precision);
-			cpu = poisonedAdjoint(cp, t, y, 2 * px * batch, precision);
+			coils = c.adjoint(c1);
+			atomic = c.adjoint(a1);
+			cpu = c.adjoint(cp);
 			System.setProperty("nufftj.spreadCoils", "false");
-			try (GpuNufftPlan t1 = new GpuNufftPlan(backend, p, o.withSpreadMethod(SpreadMethod.SHARED))) {
+			try (GpuNufftPlan t1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.SHARED))) {
 				assertEquals(0, t1.coilWarps(batch), "nufftj.spreadCoils=false");
-				tiles = poisonedAdjoint(t1, t, y, 2 * px * batch, precision);
+				tiles = c.adjoint(t1);
 			}
 		}
 		finally {
 			if (before == null) System.clearProperty("nufftj.spreadCoils");
 			else System.setProperty("nufftj.spreadCoils", before);
 		}
-		final double tol = precision == Precision.FLOAT ? 1e-5 : 1e-12;
-		final double cpuTol = precision == Precision.FLOAT ? 1e-5 : 3 * KernelPolynomial.toleranceFor(o.tolerance());
-		final String what = p + " " + precision + " T=" + batch + " seed " + seed;
 		final double et = Arrays2.relativeError(coils, tiles), ea = Arrays2.relativeError(coils, atomic);
-		final double ec = Arrays2.relativeError(coils, cpu);
-		assertTrue(et <= tol, "coils vs per-transform tiles " + et + " > " + tol + ": " + what);
-		assertTrue(ea <= tol, "coils vs atomic " + ea + " > " + tol + ": " + what);
-		assertTrue(ec <= cpuTol, "coils vs CPU " + ec + " > " + cpuTol + ": " + what);
+		final double ec = Arrays2.relativeError(coils, cpu), tol = c.gpuTolerance();
+		assertTrue(et <= tol, "coils vs per-transform tiles " + et + " > " + tol + ": " + c);
+		assertTrue(ea <= tol, "coils vs atomic " + ea + " > " + tol + ": " + c);
+		assertTrue(ec <= c.cpuTolerance(), "coils vs CPU " + ec + " > " + c.cpuTolerance() + ": " + c);
+	}
+
+	/**
+	 * A spreader comparison: {@code count} uniform random points in an image of {@code size} (so many per bin that
+	 * subproblems span several staged chunks), exponential-of-semicircle options at width {@code width} and σ = 2 in
+	 * {@code precision}, their parameters, and Gaussian samples for {@code batch} transforms, from a fresh seed; the
+	 * adjoint of a plan on them, and the bounds between results.
+	 */
+	private static final class DenseCase {
+
+		final long seed = TestSeeds.fresh();
+		final int[] size;
+		final int pixels, batch;
+		final Precision precision;
+		final Trajectory t;
+		final NufftOptions o;
+		final NufftParameters p;
+		final double[] y;
+
+		DenseCase(final int[] size, final int count, final int width, final Precision precision, final int batch) {
+			final Random r = new Random(seed);
+			this.size = size;
+			this.batch = batch;
+			this.precision = precision;
+			pixels = (int) Arrays2.pixels(size);
+			t = TestTrajectories.make("random", size, count, r);
+			o = NufftOptions.defaults().withPrecision(precision).withWidth(width).withOversampling(2).withKernel(
+				KernelType.EXP_SEMICIRCLE);
+			p = ParameterChoice.choose(size, o);
+			y = Arrays2.gaussian(r, 2 * t.count() * batch);
+		}
+
+		/** The plan's adjoint of the batch, its output poisoned first ({@link #poisonedAdjoint}). */
+		double[] adjoint(final NufftPlan plan) {
+			return poisonedAdjoint(plan, t, y, 2 * pixels * batch, precision);
+		}
+
+		/** Two GPU spreaders evaluate the same kernel: float round-off apart, or double's. */
+		double gpuTolerance() {
+			return precision == Precision.FLOAT ? 1e-5 : 1e-12;
+		}
+
+		/**
+		 * Against the CPU engine: it evaluates the kernel by a polynomial fitted to the plan's tolerance
+		 * (KernelPolynomial.toleranceFor: ε/100 per axis), so in double that fit, three axes of it, away (the first
+		 * device run, 2026-11-28, measured 1.1e-8 to 2.3e-7 at ε = 1e-4 in 3D, with 1e-12 between the GPU spreaders).
+		 */
+		double cpuTolerance() {
+			return precision == Precision.FLOAT ? 1e-5 : 3 * KernelPolynomial.toleranceFor(o.tolerance());
+		}
+
+		@Override
+		public String toString() {
+			return p + " " + precision + " T=" + batch + " seed " + seed;
+		}
 	}
 
 	/**
