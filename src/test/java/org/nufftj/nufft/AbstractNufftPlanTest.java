@@ -108,8 +108,8 @@ public abstract class AbstractNufftPlanTest {
 	}
 
 	/**
-	 * σ above 2 (a GPU's automatic choice takes 2.25 at small ε, one width narrower than at σ = 2; an option may ask
-	 * up to {@link ParameterChoice#MAX_SIGMA}): the plan still meets ε against the exact NUDFT, both directions.
+	 * σ above 2 (the tuner times 2.25, where the kernel can be one width narrower than at σ = 2 at small ε; an option
+	 * may ask up to {@link ParameterChoice#MAX_SIGMA}): the plan still meets ε against the exact NUDFT, both directions.
 	 */
 	@ParameterizedTest(name = "{0} sigma={1} {2} eps={3}")
 	@MethodSource("largeOversamplingCases")

@@ -2,6 +2,7 @@ package org.nufftj.nufft.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -71,15 +72,19 @@ class GpuHeuristicsTest {
 		assertEquals(0, GpuHeuristics.coilWarps(8, bin, 4, 8, one - 1));
 		// the setting: forced either way (never for one transform), else by width and batch
 		for (int w = 2; w <= 16; w++) {
-			assertTrue(GpuHeuristics.coilSpread(w, 2, "true") && !GpuHeuristics.coilSpread(w, 1, "true"));
-			assertTrue(!GpuHeuristics.coilSpread(w, 32, "false"));
-			assertTrue(!GpuHeuristics.coilSpread(w, 4, "auto"), "W " + w + ": a few transforms keep spread_tiles_2d");
+			assertTrue(GpuHeuristics.coilSpread(w, 2, "true"), "W " + w);
+			assertFalse(GpuHeuristics.coilSpread(w, 1, "true"), "W " + w + ": one transform");
+			assertFalse(GpuHeuristics.coilSpread(w, 32, "false"), "W " + w);
+			assertFalse(GpuHeuristics.coilSpread(w, 4, "auto"), "W " + w + ": a few transforms keep spread_tiles_2d");
 		}
 		// the widths measured (docs/gpu-tuning.md): W = 4 from 16 transforms; 5, 7, 8, 10, 12 from 8; never 3 or 6
-		assertTrue(!GpuHeuristics.coilSpread(4, 8, "auto") && GpuHeuristics.coilSpread(4, 16, "auto"));
-		for (final int w : new int[] { 5, 7, 8, 10, 12 })
-			assertTrue(GpuHeuristics.coilSpread(w, 8, "auto") && !GpuHeuristics.coilSpread(w, 7, "auto"), "W " + w);
-		for (final int w : new int[] { 3, 6 }) assertTrue(!GpuHeuristics.coilSpread(w, 64, "auto"), "W " + w);
+		assertFalse(GpuHeuristics.coilSpread(4, 8, "auto"));
+		assertTrue(GpuHeuristics.coilSpread(4, 16, "auto"));
+		for (final int w : new int[] { 5, 7, 8, 10, 12 }) {
+			assertTrue(GpuHeuristics.coilSpread(w, 8, "auto"), "W " + w);
+			assertFalse(GpuHeuristics.coilSpread(w, 7, "auto"), "W " + w);
+		}
+		for (final int w : new int[] { 3, 6 }) assertFalse(GpuHeuristics.coilSpread(w, 64, "auto"), "W " + w);
 	}
 
 	@Test
