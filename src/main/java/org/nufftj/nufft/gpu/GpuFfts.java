@@ -26,13 +26,33 @@ final class GpuFfts implements AutoCloseable {
 	/** Which FFT the GPU engine uses. */
 	enum Engine { AUTO, CUFFT, OWN }
 
+	private final GpuDevice device;
 	private final CUstream stream;
 	private final Map<String, cufftHandle> plans = new HashMap<>();
 	private final GpuOwnFft own;
+	/** The own FFT for the pruned transforms that cuFFT runs slower in full ({@link #prunedOwn}); made on first use. */
+	private GpuOwnFft pruner;
 
 	GpuFfts(final GpuDevice device, final CUstream stream) {
+		this.device = device;
 		this.stream = stream;
 		own = useOwn() ? new GpuOwnFft(device, stream) : null;
+	}
+
+	/**
+	 * Whether a pruned transform ({@link #execute(CUdeviceptr, int[], int, boolean, int, int[], int[], boolean)}) of
+	 * this geometry runs on the own FFT even where cuFFT is the engine: float 3D grids where the block is at most half
+	 * of every axis (σ ≥ 2: the NUFFT's padded grid, the Toeplitz embedding). There the own FFT skips the lines outside
+	 * the block on two of three axes, which cuFFT cannot: on the H200, 256³ from a 128³ block 0.205 ms against cuFFT's
+	 * full 0.240 ms, whereas 192³ (σ = 1.5) 0.116 against 0.099 and every 2D size lose (docs/gpu-report.md, own FFT;
+	 * docs/gpu-tuning.md). The system property {@code nufftj.fftPrune} = {@code off} keeps such transforms on cuFFT
+	 * (A/B runs).
+	 */
+	static boolean prunedOwn(final int[] size, final int[] count, final boolean dbl) {
+		if (dbl || count == null || size.length != 3) return false;
+		if ("off".equalsIgnoreCase(System.getProperty("nufftj.fftPrune", "auto").trim())) return false;
+		for (int a = 0; a < 3; a++) if (2L * count[a] > size[a]) return false;
+		return true;
 	}
 
 	/** The engine asked for (property {@code nufftj.fft}, else {@code NUFFTJ_FFT}, else auto); refuses other values. */
@@ -54,7 +74,8 @@ final class GpuFfts implements AutoCloseable {
 	/** What runs the transforms, for logs and GPU Info. */
 	static String engine() {
 		return useOwn() ? "own FFT (kernels/fft.cu: Stockham radix 8/4/6/2/3/5/7, shared-memory axes, pruned)" : CufftLoader
-			.status().toString();
+			.status().toString() + (prunedOwn(new int[] { 2, 2, 2 }, new int[] { 1, 1, 1 }, false) ?
+				"; float 3D grids of oversampling >= 2 on the own pruned FFT" : "");
 	}
 
 	/** True when this stream's transforms run on the own kernels. */
@@ -85,6 +106,10 @@ final class GpuFfts implements AutoCloseable {
 		final int[] start, final int[] count, final boolean toBlock)
 	{
 		if (own != null) own.execute(data, size, batch, dbl, sign, start, count, toBlock);
+		else if (prunedOwn(size, count, dbl)) {
+			if (pruner == null) pruner = new GpuOwnFft(device, stream);
+			pruner.execute(data, size, batch, dbl, sign, start, count, toBlock);
+		}
 		else execute(data, size, batch, dbl, sign);
 	}
 
@@ -94,6 +119,10 @@ final class GpuFfts implements AutoCloseable {
 		for (final cufftHandle h : plans.values()) JCufft.cufftDestroy(h);
 		plans.clear();
 		if (own != null) own.close();
+		if (pruner != null) {
+			pruner.close();
+			pruner = null;
+		}
 	}
 
 	/** Frees the plans (their work areas) but keeps this object usable: they are remade on next use. */

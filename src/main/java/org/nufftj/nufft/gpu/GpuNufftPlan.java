@@ -87,6 +87,16 @@ public final class GpuNufftPlan implements NufftPlan {
 	private final GpuGraphs graphs;
 	/** The points' device sort (kernels/setpts.cu): per-bin arrays made with the plan, per-point ones reused. */
 	private final GpuSetpts setpts;
+	/**
+	 * The bin of spread_coils_2d_* ({@link GpuHeuristics#coilBin}); where it differs from {@link #binSize} the points
+	 * are sorted a second time for it ({@link #coilSort}, {@link #coilPoints}), by the first execute that spreads a
+	 * batch with it and then by every setPoints.
+	 */
+	private final int[] coilBin;
+	private GpuSetpts coilSort;
+	private GpuPointSet coilPoints;
+	/** The points of the latest setPoints (for the coil sort made after it). */
+	private Trajectory trajectory;
 	/** Pinned staging of the coordinates in setPoints. */
 	private final PinnedStaging staging;
 	/**
@@ -152,6 +162,8 @@ public final class GpuNufftPlan implements NufftPlan {
 		method = GpuHeuristics.resolveMethod(o.spreadMethod(), dims, sharedBytes(), optin);
 		serial = dims == 3 && GpuHeuristics.serial3d();
 		coils = dims == 2 && method == SpreadMethod.SHARED ? GpuHeuristics.coilSetting() : null;
+		// bins a tuning run asks for hold for every binned kernel; else the coil spreader may take its own
+		coilBin = bins != null || coils == null ? binSize : GpuHeuristics.coilBin(width, binSize);
 		device.makeCurrent();
 		resolveKernels(); // module loads and function lookups at plan time, not in the first execute
 		boolean ok = false;
@@ -246,10 +258,41 @@ public final class GpuNufftPlan implements NufftPlan {
 			points.close();
 			points = null; // until the new points are complete (a failure below leaves the plan without points)
 		}
+		trajectory = null;
+		if (coilPoints != null) {
+			coilPoints.close();
+			coilPoints = null;
+		}
 		setpts.run(t, staging);
 		points = new GpuPointSet(setpts, t, Arrays.copyOf(n, dims), width, dbl, lines);
+		trajectory = t;
+		double sortMillis = setpts.deviceMillis();
+		if (coilSort != null) { // a plan that spread batches with its own coil bins keeps them sorted
+			sortCoils();
+			sortMillis += coilSort.deviceMillis();
+		}
 		setPointsMillis = (System.nanoTime() - start) / 1e6;
-		setPointsDeviceMillis = setpts.deviceMillis();
+		setPointsDeviceMillis = sortMillis;
+	}
+
+	/** Sorts the points of the latest setPoints by {@link #coilBin} (a second device sort; returns when done). */
+	private void sortCoils() {
+		if (coilSort == null) {
+			coilSort = new GpuSetpts(device, stream, Arrays.copyOf(n, dims), width, coilBin, GpuHeuristics.MAX_SUBPROBLEM,
+				dbl);
+		}
+		coilSort.run(trajectory, staging);
+		coilPoints = new GpuPointSet(coilSort, trajectory, Arrays.copyOf(n, dims), width, dbl, null);
+	}
+
+	/**
+	 * Before the launches of an execute of {@code batch} transforms (never inside a graph capture): the coil sort
+	 * when that batch spreads with spread_coils_2d_* on bins of its own and the points are not yet sorted for them.
+	 */
+	private void ensureCoilPoints(final int batch) {
+		if (coilPoints == null && trajectory != null && !Arrays.equals(coilBin, binSize) && coilWarps(batch) > 0) {
+			sortCoils();
+		}
 	}
 
 	/**
@@ -358,7 +401,8 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * buffers, cuFFT work area (about one grid per transform), plus the points already set.
 	 */
 	public long predictDeviceBytes(final int batch) {
-		return perTransformBytes(true) * batch + (points == null ? 0 : points.bytes() + setpts.bytes());
+		return perTransformBytes(true) * batch + (points == null ? 0 : points.bytes() + setpts.bytes()) +
+			(coilPoints == null ? 0 : coilPoints.bytes() + coilSort.bytes());
 	}
 
 	/** How many of {@code transforms} run at once from host arrays: as many as fit the free device memory. */
@@ -424,6 +468,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	/** Device-resident adjoint; as {@link #forwardDevice}. */
 	public void adjointDevice(final CUdeviceptr smp, final CUdeviceptr img, final int batch) {
 		prepare(batch);
+		ensureCoilPoints(batch);
 		if (!graphs.run(false, DeviceArray.address(smp), DeviceArray.address(img), batch, eventSet(),
 			() -> adjointLaunches(smp, img, batch))) adjointLaunches(smp, img, batch);
 	}
@@ -472,6 +517,9 @@ public final class GpuNufftPlan implements NufftPlan {
 			if (points != null) points.close();
 			points = null;
 			setpts.close();
+			if (coilPoints != null) coilPoints.close();
+			coilPoints = null;
+			if (coilSort != null) coilSort.close();
 			staging.close();
 			if (upStaging != null) upStaging.close();
 			if (downStaging != null) downStaging.close();
@@ -492,6 +540,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	 */
 	void spreadDevice(final CUdeviceptr smp, final CUdeviceptr fineGrid, final int batch) {
 		prepareStage(batch);
+		ensureCoilPoints(batch);
 		clearAndSpread(smp, fineGrid, batch);
 	}
 
@@ -738,6 +787,9 @@ public final class GpuNufftPlan implements NufftPlan {
 	private void resolveKernels() {
 		device.prepare("deapodize", "pad" + suffix(), 0);
 		device.prepare("deapodize", "crop" + suffix(), 0);
+		// cuFFT's plans are made by its first execute; the own FFT's module (where it runs this plan's pruned grid
+		// transforms) is loaded now, its functions by the first execute's launch plan
+		if (GpuFfts.useOwn() || GpuFfts.prunedOwn(fftSize, imageCount, dbl)) device.load(GpuOwnFft.MODULE);
 		device.prepare("interp", "interp_tiles_" + dims + "d" + suffix() + "_w" + width,
 			GpuHeuristics.tileBytes(binSize, width, cbytes));
 		switch (method) {
@@ -751,7 +803,7 @@ public final class GpuNufftPlan implements NufftPlan {
 				device.prepare("spread", tilesKernel(), sharedBytes());
 				final int warps = coilWarps(GpuDevice.MAX_GRID_Y); // the largest block a batch can take
 				if (warps > 0) {
-					device.prepare("spread", coilsKernel(), GpuHeuristics.coilTileBytes(binSize, width, cbytes, warps));
+					device.prepare("spread", coilsKernel(), GpuHeuristics.coilTileBytes(coilBin, width, cbytes, warps));
 				}
 		}
 	}
@@ -793,13 +845,17 @@ public final class GpuNufftPlan implements NufftPlan {
 				return;
 			default:
 				final int warps = coilWarps(batch);
-				if (warps > 0) {
+				// the points sorted by the coil bins (ensureCoilPoints made them before the launches); per-transform
+				// tiles in the rare case they are not there
+				final GpuPointSet cp = Arrays.equals(coilBin, binSize) ? points : coilPoints;
+				if (warps > 0 && cp != null) {
 					// blockIdx.y = a group of warps × coilsPerWarp transforms
 					final int group = warps * GpuHeuristics.coilsPerWarp(width), groups = (batch + group - 1) / group;
-					final int shared = GpuHeuristics.coilTileBytes(binSize, width, cbytes, warps);
-					launch("spread", coilsKernel(), points.subproblems, groups, 32 * warps, shared, binnedArgs(smp,
-						fineGrid, batch), points.subproblems + " subproblems x " + groups + " groups of " + group + " of " +
-							batch + " transforms, " + shared + " B shared");
+					final int shared = GpuHeuristics.coilTileBytes(coilBin, width, cbytes, warps);
+					launch("spread", coilsKernel(), cp.subproblems, groups, 32 * warps, shared, new KernelArgs().struct(
+						cp.pointArgs).pointer(smp).pointer(fineGrid).i32(batch).struct(spec.bytes()), cp.subproblems +
+							" subproblems (bins " + coilBin[0] + "x" + coilBin[1] + ") x " + groups + " groups of " + group +
+							" of " + batch + " transforms, " + shared + " B shared");
 					return;
 				}
 				final int shared = sharedBytes();
@@ -814,7 +870,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * GpuHeuristics.coilSpread, its block fits the device), else 0 (spread_tiles_2d_* per transform).
 	 */
 	int coilWarps(final int batch) {
-		return coils != null && GpuHeuristics.coilSpread(width, batch, coils) ? GpuHeuristics.coilWarps(batch, binSize,
+		return coils != null && GpuHeuristics.coilSpread(width, batch, coils) ? GpuHeuristics.coilWarps(batch, coilBin,
 			width, cbytes, device.sharedMemoryOptin()) : 0;
 	}
 

@@ -46,8 +46,20 @@ class GpuHeuristicsTest {
 	}
 
 	/** The measured preferences (docs/gpu-tuning.md): 32×16 in 2D, 8³ in 3D up to W = 7, 16×8×8 above; smaller when full. */
+	/** spread_coils_2d's own bins: smaller at W = 4 in 2D only (GpuHeuristics.coilBin). */
 	@Test
-	void coilSpreadFillsWarpsWithWholeStencilsAndFitsTheDevice() {
+	void coilBinsAreOwnOnlyAtWidthFourIn2D() {
+		final int[] plan = { 32, 16 };
+		assertArrayEquals(new int[] { 16, 8 }, GpuHeuristics.coilBin(4, plan));
+		for (final int w : new int[] { 2, 3, 5, 8, 16 }) assertArrayEquals(plan, GpuHeuristics.coilBin(w, plan), "W " + w);
+		assertArrayEquals(new int[] { 16, 8, 8 }, GpuHeuristics.coilBin(4, new int[] { 16, 8, 8 }), "3D");
+		// eight coils' block at W = 4 (four warps) fits 48 KiB on these bins; on the plan's 32 × 16 it did not
+		assertTrue(GpuHeuristics.coilTileBytes(GpuHeuristics.coilBin(4, plan), 4, 8, 4) <= 48 * 1024);
+		assertTrue(GpuHeuristics.coilTileBytes(plan, 4, 8, 4) > 48 * 1024);
+	}
+
+	@Test
+		void coilSpreadFillsWarpsWithWholeStencilsAndFitsTheDevice() {
 		for (int w = 2; w <= 16; w++) {
 			final int per = GpuHeuristics.coilsPerWarp(w);
 			// several coils per warp only where their W² taps each fit side by side in 32 lanes
@@ -78,8 +90,8 @@ class GpuHeuristicsTest {
 			assertFalse(GpuHeuristics.coilSpread(w, 4, "auto"), "W " + w + ": a few transforms keep spread_tiles_2d");
 		}
 		// the widths measured (docs/gpu-tuning.md): W = 4 from 16 transforms; 5, 7, 8, 10, 12 from 8; never 3 or 6
-		assertFalse(GpuHeuristics.coilSpread(4, 8, "auto"));
-		assertTrue(GpuHeuristics.coilSpread(4, 16, "auto"));
+		assertFalse(GpuHeuristics.coilSpread(4, 7, "auto"));
+		assertTrue(GpuHeuristics.coilSpread(4, 8, "auto"));
 		for (final int w : new int[] { 5, 7, 8, 10, 12 }) {
 			assertTrue(GpuHeuristics.coilSpread(w, 8, "auto"), "W " + w);
 			assertFalse(GpuHeuristics.coilSpread(w, 7, "auto"), "W " + w);

@@ -207,6 +207,29 @@ class GpuParityTest {
 	}
 
 	/**
+	 * At W = 4 a batch of 8 transforms spreads on spread_coils_2d_*'s own 16 × 8 bins (GpuHeuristics.coilBin: the plan
+	 * sorts its points a second time, at the first such adjoint): one plan (default settings), its adjoint of a batch
+	 * on one set of random points, then setPoints to another set and the adjoint again (the second sort must follow),
+	 * each against the CPU engine; and a single transform on the second points (the plan's own bins). Float, fresh
+	 * inputs each run.
+	 */
+	@Test
+	void coilBinsFollowSetPointsAgain() {
+		final DenseCase a = new DenseCase(new int[] { 40, 36 }, 20000, 4, Precision.FLOAT, 8);
+		final DenseCase b = new DenseCase(new int[] { 40, 36 }, 15000, 4, Precision.FLOAT, 8);
+		final DenseCase one = new DenseCase(new int[] { 40, 36 }, 15000, 4, Precision.FLOAT, 1);
+		try (GpuNufftPlan g = new GpuNufftPlan(backend, a.p, a.o.withSpreadMethod(SpreadMethod.SHARED));
+			NufftPlan cp = Nufft.plan(a.size, a.o.withDevice(DeviceChoice.CPU)))
+		{
+			assertTrue(g.coilWarps(8) > 0, "spread_coils_2d_* for 8 transforms at W = 4");
+			for (final DenseCase c : new DenseCase[] { a, b, one }) {
+				final double e = Arrays2.relativeError(c.adjoint(g), c.adjoint(cp));
+				assertTrue(e <= c.cpuTolerance(), "GPU vs CPU " + e + " > " + c.cpuTolerance() + ": " + c);
+			}
+		}
+	}
+
+	/**
 	 * A spreader comparison: {@code count} uniform random points in an image of {@code size} (so many per bin that
 	 * subproblems span several staged chunks), exponential-of-semicircle options at width {@code width} and σ = 2 in
 	 * {@code precision}, their parameters, and Gaussian samples for {@code batch} transforms, from a fresh seed; the
