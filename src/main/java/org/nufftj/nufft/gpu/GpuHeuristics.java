@@ -92,7 +92,7 @@ final class GpuHeuristics {
 
 	/**
 	 * The bin spread_coils_2d_* runs on when the plan's bins are its heuristic's ({@code planBin}): 16 × 8 at W = 4
-	 * (the plan then sorts its points a second time for it), else the plan's. At W = 4 a warp spreads two coils, and
+	 * (the plan then sorts its points a second time for it, where that pays: {@link #coilSort}), else the plan's. At W = 4 a warp spreads two coils, and
 	 * the tiles of a block's eight coils on 32 × 16 bins (about 44 KiB) left four blocks, a sixth of the warps, per SM
 	 * (Nsight Compute: 17% achieved occupancy); on the H200, radial 512², 1024 × 1024 spokes, 8 coils, ε 1e-3, the
 	 * spread took 0.49 ms with per-transform tiles on 32 × 16, 0.51 with this kernel on 32 × 16, 0.40 on 16 × 16, 0.38 on
@@ -101,6 +101,22 @@ final class GpuHeuristics {
 	 */
 	static int[] coilBin(final int width, final int[] planBin) {
 		return planBin.length == 2 && width == 4 ? new int[] { 16, 8 } : planBin.clone();
+	}
+
+	/** Points × transforms from which the automatic setting sorts the points for {@link #coilBin} (2²²). */
+	static final long COIL_SORT_MIN = 1L << 22;
+
+	/**
+	 * Whether a plan with {@link #coilBin}s of its own sorts its {@code points} a second time for a spread of
+	 * {@code batch} transforms (else it spreads with per-transform tiles on its own bins). Setting true: always (tests);
+	 * auto: from {@value #COIL_SORT_MIN} points × transforms. The second sort (an upload, six launches and a read-back)
+	 * costs about what it saves below that: on the H200 the 8-coil radial 512² adjoint gained 0.13 ms at 1M points
+	 * (8M point-transforms), while the real-time sliding window (8 coils, 16,384 and 32,768 points a frame, a setPoints
+	 * and an adjoint per frame) lost 0.06–0.08 ms a frame with it (docs/gpu-tuning.md, 2026-11-29); with the gain
+	 * taken as proportional to points × transforms, one adjoint per setPoints pays for the sort from about 4M.
+	 */
+	static boolean coilSort(final long points, final int batch, final String setting) {
+		return setting.equals("true") || points * batch >= COIL_SORT_MIN;
 	}
 
 	/** Transforms (coils) one warp of spread_coils_2d_* spreads at once: W² lanes each (coils_per_warp in spread.cu). */

@@ -97,6 +97,10 @@ public final class GpuNufftPlan implements NufftPlan {
 	private GpuPointSet coilPoints;
 	/** The points of the latest setPoints (for the coil sort made after it). */
 	private Trajectory trajectory;
+	/** The device had no room for the coil sort: this plan no longer tries it (per-transform tiles instead). */
+	private boolean coilSortRefused;
+	/** The batch whose spread made the latest coil sort (setPoints sorts again when it would pay for that batch). */
+	private int coilBatch;
 	/** Pinned staging of the coordinates in setPoints. */
 	private final PinnedStaging staging;
 	/**
@@ -267,9 +271,10 @@ public final class GpuNufftPlan implements NufftPlan {
 		points = new GpuPointSet(setpts, t, Arrays.copyOf(n, dims), width, dbl, lines);
 		trajectory = t;
 		double sortMillis = setpts.deviceMillis();
-		if (coilSort != null) { // a plan that spread batches with its own coil bins keeps them sorted
-			sortCoils();
-			sortMillis += coilSort.deviceMillis();
+		// a plan that spread batches with its own coil bins keeps them sorted, where that pays for the same batch
+		if (coilSort != null && GpuHeuristics.coilSort(t.count(), coilBatch, coils)) {
+			trySortCoils();
+			if (coilSort != null) sortMillis += coilSort.deviceMillis();
 		}
 		setPointsMillis = (System.nanoTime() - start) / 1e6;
 		setPointsDeviceMillis = sortMillis;
@@ -287,11 +292,27 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	/**
 	 * Before the launches of an execute of {@code batch} transforms (never inside a graph capture): the coil sort
-	 * when that batch spreads with spread_coils_2d_* on bins of its own and the points are not yet sorted for them.
+	 * when that batch spreads with spread_coils_2d_* on bins of its own, the points are not yet sorted for them and
+	 * the sort pays ({@link GpuHeuristics#coilSort}); otherwise the spread runs per-transform tiles on the plan's bins.
 	 */
 	private void ensureCoilPoints(final int batch) {
-		if (coilPoints == null && trajectory != null && !Arrays.equals(coilBin, binSize) && coilWarps(batch) > 0) {
+		if (coilPoints != null || coilSortRefused || trajectory == null || Arrays.equals(coilBin, binSize) ||
+			coilWarps(batch) <= 0 || !GpuHeuristics.coilSort(trajectory.count(), batch, coils)) return;
+		coilBatch = batch;
+		trySortCoils();
+	}
+
+	/** {@link #sortCoils}, or, where the device has no room for its arrays, per-transform tiles from now on. */
+	private void trySortCoils() {
+		try {
 			sortCoils();
+		}
+		catch (final GpuException e) {
+			// no room for the second sort's arrays: this plan spreads with per-transform tiles on its own bins instead
+			if (!String.valueOf(e.getMessage()).contains("CUDA_ERROR_OUT_OF_MEMORY")) throw e;
+			coilSortRefused = true;
+			if (coilSort != null) coilSort.close();
+			coilSort = null;
 		}
 	}
 
@@ -846,7 +867,7 @@ public final class GpuNufftPlan implements NufftPlan {
 			default:
 				final int warps = coilWarps(batch);
 				// the points sorted by the coil bins (ensureCoilPoints made them before the launches); per-transform
-				// tiles in the rare case they are not there
+				// tiles on the plan's bins where they are not (a sort that would not pay, GpuHeuristics.coilSort)
 				final GpuPointSet cp = Arrays.equals(coilBin, binSize) ? points : coilPoints;
 				if (warps > 0 && cp != null) {
 					// blockIdx.y = a group of warps × coilsPerWarp transforms

@@ -46,6 +46,16 @@ class GpuHeuristicsTest {
 	}
 
 	/** The measured preferences (docs/gpu-tuning.md): 32×16 in 2D, 8³ in 3D up to W = 7, 16×8×8 above; smaller when full. */
+	/** The second sort for the coil bins: from 2²² points × transforms automatically, always when forced. */
+	@Test
+	void coilSortFromFourMillionPointTransformsOrWhenForced() {
+		assertTrue(GpuHeuristics.coilSort(1_048_576, 8, "auto"), "radial 512², 1024 x 1024 spokes, 8 coils");
+		assertTrue(GpuHeuristics.coilSort(524_288, 8, "auto"), "2^22 exactly");
+		assertFalse(GpuHeuristics.coilSort(524_287, 8, "auto"));
+		assertFalse(GpuHeuristics.coilSort(32_768, 8, "auto"), "a sliding-window frame");
+		assertTrue(GpuHeuristics.coilSort(20_000, 8, "true"), "forced");
+	}
+
 	/** spread_coils_2d's own bins: smaller at W = 4 in 2D only (GpuHeuristics.coilBin). */
 	@Test
 	void coilBinsAreOwnOnlyAtWidthFourIn2D() {

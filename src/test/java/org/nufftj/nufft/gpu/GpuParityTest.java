@@ -208,16 +208,18 @@ class GpuParityTest {
 
 	/**
 	 * At W = 4 a batch of 8 transforms spreads on spread_coils_2d_*'s own 16 × 8 bins (GpuHeuristics.coilBin: the plan
-	 * sorts its points a second time, at the first such adjoint): one plan (default settings), its adjoint of a batch
-	 * on one set of random points, then setPoints to another set and the adjoint again (the second sort must follow),
-	 * each against the CPU engine; and a single transform on the second points (the plan's own bins). Float, fresh
-	 * inputs each run.
+	 * sorts its points a second time, at the first such adjoint; forced here, as the automatic setting sorts only from
+	 * 2²² points × transforms): one plan, its adjoint of a batch on one set of random points, then setPoints to another
+	 * set and the adjoint again (the second sort must follow), each against the CPU engine; and a single transform on
+	 * the second points (the plan's own bins). Float, fresh inputs each run.
 	 */
 	@Test
 	void coilBinsFollowSetPointsAgain() {
 		final DenseCase a = new DenseCase(new int[] { 40, 36 }, 20000, 4, Precision.FLOAT, 8);
 		final DenseCase b = new DenseCase(new int[] { 40, 36 }, 15000, 4, Precision.FLOAT, 8);
 		final DenseCase one = new DenseCase(new int[] { 40, 36 }, 15000, 4, Precision.FLOAT, 1);
+		final String before = System.getProperty("nufftj.spreadCoils");
+		System.setProperty("nufftj.spreadCoils", "true");
 		try (GpuNufftPlan g = new GpuNufftPlan(backend, a.p, a.o.withSpreadMethod(SpreadMethod.SHARED));
 			NufftPlan cp = Nufft.plan(a.size, a.o.withDevice(DeviceChoice.CPU)))
 		{
@@ -226,6 +228,10 @@ class GpuParityTest {
 				final double e = Arrays2.relativeError(c.adjoint(g), c.adjoint(cp));
 				assertTrue(e <= c.cpuTolerance(), "GPU vs CPU " + e + " > " + c.cpuTolerance() + ": " + c);
 			}
+		}
+		finally {
+			if (before == null) System.clearProperty("nufftj.spreadCoils");
+			else System.setProperty("nufftj.spreadCoils", before);
 		}
 	}
 
