@@ -4,6 +4,7 @@
 # 8 and 32 coils (32 = four copies of BART's 8-coil phantom joined along the coil dimension), float.
 # Uses hyperfine when installed, else a bash loop (runs alternate between the two tools; median reported).
 # Usage: scripts/bench-vs-bart.sh [runs (default 7)] [tolerances (default "1e-3 1e-4")]
+# The last row times `nufft-j forward --help` beside the 8-coil `bart nufft` forward: the start-up floor of a one-shot run.
 # NUFFTJ_BEFORE=/path/to/nufft-j (another checkout's launcher, e.g. a worktree of an earlier commit) adds that build
 # as a third tool in the same alternation (bash loop only), and its time and this build's over it per row.
 set -euo pipefail
@@ -68,3 +69,6 @@ for eps in $tolerances; do
 			"${before:+$before forward -e $eps traj img$c outf_before}"
 	done
 done
+# The floor of a one-shot command on this machine: the same launcher with the same JVM options, parsing the forward
+# command's options and printing its help (JVM start-up, class-data sharing, picocli), no file read, no transform.
+time_pair "floor: forward --help" "$root/nufft-j forward --help" "bart nufft traj img8 outf_bart"
