@@ -79,8 +79,9 @@ final class GpuHeuristics {
 	 * measurement and tests). Otherwise where it measured faster on the H200 (docs/gpu-tuning.md, coil spreading:
 	 * radial 512², widths 3–12, batches 2, 8, 16): from 8 transforms at widths from 5 whose W² taps fill at least
 	 * three quarters of the lanes' rounds (one coil per warp, ⌈W²/32⌉ rounds of 32 lanes per point: not W = 6, 36 taps
-	 * in two rounds), and at W = 4 from 8 transforms, where it runs on smaller bins of its own ({@link #coilBin}). Below that, the warps' point-by-point chains (one point per
-	 * round, few warps per SM for the tiles of a whole group of coils) lose to spread_tiles_2d_*'s shared atomics.
+	 * in two rounds), and at W = 4 from 8 transforms, where it runs on smaller bins of its own ({@link #coilBin}).
+	 * Below that, the warps' point-by-point chains (one point per round, few warps per SM for the tiles of a whole
+	 * group of coils) lose to spread_tiles_2d_*'s shared atomics.
 	 */
 	static boolean coilSpread(final int width, final int batch, final String setting) {
 		if (batch < 2 || setting.equals("false")) return false;
@@ -92,12 +93,13 @@ final class GpuHeuristics {
 
 	/**
 	 * The bin spread_coils_2d_* runs on when the plan's bins are its heuristic's ({@code planBin}): 16 × 8 at W = 4
-	 * (the plan then sorts its points a second time for it, where that pays: {@link #coilSort}), else the plan's. At W = 4 a warp spreads two coils, and
-	 * the tiles of a block's eight coils on 32 × 16 bins (about 44 KiB) left four blocks, a sixth of the warps, per SM
-	 * (Nsight Compute: 17% achieved occupancy); on the H200, radial 512², 1024 × 1024 spokes, 8 coils, ε 1e-3, the
-	 * spread took 0.49 ms with per-transform tiles on 32 × 16, 0.51 with this kernel on 32 × 16, 0.40 on 16 × 16, 0.38 on
-	 * 8 × 8 and 0.37 on 16 × 8 (docs/gpu-tuning.md, coil bins). At W = 8 the bins made no difference (0.87–0.92 ms
-	 * from 32 × 16 to 16 × 8). The interpolation keeps the plan's bins: it ran slower on 16 × 8.
+	 * (the plan then sorts its points a second time for it, where that pays: {@link #coilSort}), else the plan's. At
+	 * W = 4 a warp spreads two coils, and the tiles of a block's eight coils on 32 × 16 bins (about 44 KiB) left four
+	 * blocks, a sixth of the warps, per SM (Nsight Compute: 17% achieved occupancy); on the H200, radial 512², 1024 ×
+	 * 1024 spokes, 8 coils, ε 1e-3, the spread took 0.49 ms with per-transform tiles on 32 × 16, 0.51 with this kernel
+	 * on 32 × 16, 0.40 on 16 × 16, 0.38 on 8 × 8 and 0.37 on 16 × 8 (docs/gpu-tuning.md, 2026-11-29). At W = 8 the bins
+	 * made no difference (0.87–0.92 ms from 32 × 16 to 16 × 8). The interpolation keeps the plan's bins: it ran slower
+	 * on 16 × 8.
 	 */
 	static int[] coilBin(final int width, final int[] planBin) {
 		return planBin.length == 2 && width == 4 ? new int[] { 16, 8 } : planBin.clone();
