@@ -45,11 +45,12 @@ final class GpuFfts implements AutoCloseable {
 	 * of every axis (σ ≥ 2: the NUFFT's padded grid, the Toeplitz embedding). There the own FFT skips the lines outside
 	 * the block on two of three axes, which cuFFT cannot: on the H200, 256³ from a 128³ block 0.205 ms against cuFFT's
 	 * full 0.240 ms, whereas 192³ (σ = 1.5) 0.116 against 0.099 and every 2D size lose (docs/gpu-report.md, own FFT;
-	 * docs/gpu-tuning.md). The system property {@code nufftj.fftPrune} = {@code off} keeps such transforms on cuFFT
-	 * (A/B runs).
+	 * docs/gpu-tuning.md). Only with the engine {@code auto}: {@code cufft} asked for runs every transform on cuFFT (the
+	 * own FFT's comparisons with it), and the system property {@code nufftj.fftPrune} = {@code off} keeps such transforms
+	 * on cuFFT under {@code auto} too (A/B runs).
 	 */
 	static boolean prunedOwn(final int[] size, final int[] count, final boolean dbl) {
-		if (dbl || count == null || size.length != 3) return false;
+		if (dbl || count == null || size.length != 3 || requested() != Engine.AUTO) return false;
 		if ("off".equalsIgnoreCase(System.getProperty("nufftj.fftPrune", "auto").trim())) return false;
 		for (int a = 0; a < 3; a++) if (2L * count[a] > size[a]) return false;
 		return true;

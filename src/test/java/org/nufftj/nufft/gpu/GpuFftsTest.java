@@ -8,32 +8,50 @@ import org.junit.jupiter.api.Test;
 /** Which pruned grid transforms go to the own FFT where cuFFT is the engine (host rule, no GPU). */
 class GpuFftsTest {
 
+	/** Under the engine auto (set here, whatever NUFFTJ_FFT says). */
 	@Test
 	void floatThreeDimensionalGridsOfAtLeastTwiceTheBlockArePruned() {
-		assertTrue(GpuFfts.prunedOwn(new int[] { 256, 256, 256 }, new int[] { 128, 128, 128 }, false), "σ = 2");
-		assertTrue(GpuFfts.prunedOwn(new int[] { 288, 288, 288 }, new int[] { 128, 128, 128 }, false), "σ = 2.25");
-		assertTrue(GpuFfts.prunedOwn(new int[] { 128, 256, 64 }, new int[] { 64, 128, 32 }, false), "anisotropic");
+		withProperty("nufftj.fft", "auto", () -> {
+			assertTrue(GpuFfts.prunedOwn(new int[] { 256, 256, 256 }, new int[] { 128, 128, 128 }, false), "σ = 2");
+			assertTrue(GpuFfts.prunedOwn(new int[] { 288, 288, 288 }, new int[] { 128, 128, 128 }, false), "σ = 2.25");
+			assertTrue(GpuFfts.prunedOwn(new int[] { 128, 256, 64 }, new int[] { 64, 128, 32 }, false), "anisotropic");
+		});
 	}
 
 	@Test
 	void otherGeometriesStayOnCufft() {
-		assertFalse(GpuFfts.prunedOwn(new int[] { 192, 192, 192 }, new int[] { 128, 128, 128 }, false), "σ = 1.5");
-		assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 192 }, new int[] { 128, 128, 128 }, false), "one axis 1.5");
-		assertFalse(GpuFfts.prunedOwn(new int[] { 1024, 1024 }, new int[] { 512, 512 }, false), "2D");
-		assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 256 }, new int[] { 128, 128, 128 }, true), "double");
-		assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 256 }, null, false), "not pruned");
+		withProperty("nufftj.fft", "auto", () -> {
+			assertFalse(GpuFfts.prunedOwn(new int[] { 192, 192, 192 }, new int[] { 128, 128, 128 }, false), "σ = 1.5");
+			assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 192 }, new int[] { 128, 128, 128 }, false),
+				"one axis 1.5");
+			assertFalse(GpuFfts.prunedOwn(new int[] { 1024, 1024 }, new int[] { 512, 512 }, false), "2D");
+			assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 256 }, new int[] { 128, 128, 128 }, true), "double");
+			assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 256 }, null, false), "not pruned");
+		});
 	}
 
 	@Test
 	void offKeepsEveryTransformOnCufft() {
-		final String before = System.getProperty("nufftj.fftPrune");
-		System.setProperty("nufftj.fftPrune", "off");
+		withProperty("nufftj.fft", "auto", () -> withProperty("nufftj.fftPrune", "off", () -> assertFalse(GpuFfts
+			.prunedOwn(new int[] { 256, 256, 256 }, new int[] { 128, 128, 128 }, false))));
+	}
+
+	/** cuFFT asked for (--fft cufft) runs every transform, pruned or not, on cuFFT. */
+	@Test
+	void cufftAskedForKeepsEveryTransformOnCufft() {
+		withProperty("nufftj.fft", "cufft", () -> assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 256 },
+			new int[] { 128, 128, 128 }, false)));
+	}
+
+	private static void withProperty(final String key, final String value, final Runnable check) {
+		final String before = System.getProperty(key);
+		System.setProperty(key, value);
 		try {
-			assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 256 }, new int[] { 128, 128, 128 }, false));
+			check.run();
 		}
 		finally {
-			if (before == null) System.clearProperty("nufftj.fftPrune");
-			else System.setProperty("nufftj.fftPrune", before);
+			if (before == null) System.clearProperty(key);
+			else System.setProperty(key, before);
 		}
 	}
 }
