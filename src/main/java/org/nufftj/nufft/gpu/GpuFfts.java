@@ -30,6 +30,8 @@ final class GpuFfts implements AutoCloseable {
 	private final CUstream stream;
 	private final Map<String, cufftHandle> plans = new HashMap<>();
 	private final GpuOwnFft own;
+	/** Whether pruned transforms may leave cuFFT for the own FFT ({@link #pruningAllowed}, read when this opens). */
+	private final boolean prune;
 	/** The own FFT for the pruned transforms that cuFFT runs slower in full ({@link #prunedOwn}); made on first use. */
 	private GpuOwnFft pruner;
 
@@ -37,6 +39,7 @@ final class GpuFfts implements AutoCloseable {
 		this.device = device;
 		this.stream = stream;
 		own = useOwn() ? new GpuOwnFft(device, stream) : null;
+		prune = own == null && pruningAllowed();
 	}
 
 	/**
@@ -50,8 +53,18 @@ final class GpuFfts implements AutoCloseable {
 	 * on cuFFT under {@code auto} too (A/B runs).
 	 */
 	static boolean prunedOwn(final int[] size, final int[] count, final boolean dbl) {
-		if (dbl || count == null || size.length != 3 || requested() != Engine.AUTO) return false;
-		if ("off".equalsIgnoreCase(System.getProperty("nufftj.fftPrune", "auto").trim())) return false;
+		return pruningAllowed() && prunePays(size, count, dbl);
+	}
+
+	/** The settings' part of {@link #prunedOwn}: engine auto, and {@code nufftj.fftPrune} not {@code off}. */
+	static boolean pruningAllowed() {
+		return requested() == Engine.AUTO && !"off".equalsIgnoreCase(System.getProperty("nufftj.fftPrune", "auto")
+			.trim());
+	}
+
+	/** The geometry's part of {@link #prunedOwn}: float, 3D, the block at most half of every axis. */
+	private static boolean prunePays(final int[] size, final int[] count, final boolean dbl) {
+		if (dbl || count == null || size.length != 3) return false;
 		for (int a = 0; a < 3; a++) if (2L * count[a] > size[a]) return false;
 		return true;
 	}
@@ -75,8 +88,7 @@ final class GpuFfts implements AutoCloseable {
 	/** What runs the transforms, for logs and GPU Info. */
 	static String engine() {
 		return useOwn() ? "own FFT (kernels/fft.cu: Stockham radix 8/4/6/2/3/5/7, shared-memory axes, pruned)" : CufftLoader
-			.status().toString() + (prunedOwn(new int[] { 2, 2, 2 }, new int[] { 1, 1, 1 }, false) ?
-				"; float 3D grids of oversampling >= 2 on the own pruned FFT" : "");
+			.status().toString() + (pruningAllowed() ? "; float 3D grids of oversampling >= 2 on the own pruned FFT" : "");
 	}
 
 	/** True when this stream's transforms run on the own kernels. */
@@ -107,7 +119,7 @@ final class GpuFfts implements AutoCloseable {
 		final int[] start, final int[] count, final boolean toBlock)
 	{
 		if (own != null) own.execute(data, size, batch, dbl, sign, start, count, toBlock);
-		else if (prunedOwn(size, count, dbl)) {
+		else if (prune && prunePays(size, count, dbl)) {
 			if (pruner == null) pruner = new GpuOwnFft(device, stream);
 			pruner.execute(data, size, batch, dbl, sign, start, count, toBlock);
 		}

@@ -111,11 +111,13 @@ final class GpuHeuristics {
 	/**
 	 * Whether a plan with {@link #coilBin}s of its own sorts its {@code points} a second time for a spread of
 	 * {@code batch} transforms (else it spreads with per-transform tiles on its own bins). Setting true: always (tests);
-	 * auto: from {@value #COIL_SORT_MIN} points × transforms. The second sort (an upload, six launches and a read-back)
-	 * costs about what it saves below that: on the H200 the 8-coil radial 512² adjoint gained 0.13 ms at 1M points
-	 * (8M point-transforms), while the real-time sliding window (8 coils, 16,384 and 32,768 points a frame, a setPoints
+	 * auto: from {@value #COIL_SORT_MIN} points × transforms. The second sort (six launches and a read-back) costs about
+	 * what it saves below that: on the H200 the 8-coil radial 512² adjoint gained 0.13 ms at 1M points (8M
+	 * point-transforms), while the real-time sliding window (8 coils, 16,384 and 32,768 points a frame, a setPoints
 	 * and an adjoint per frame) lost 0.06–0.08 ms a frame with it (docs/gpu-tuning.md, 2026-11-29); with the gain
-	 * taken as proportional to points × transforms, one adjoint per setPoints pays for the sort from about 4M.
+	 * taken as proportional to points × transforms, one adjoint per setPoints pays for the sort from about 4M. (That
+	 * sort uploaded the coordinates from the host again; it now copies them on the device, so the threshold errs on
+	 * the side of the per-transform tiles.)
 	 */
 	static boolean coilSort(final long points, final int batch, final String setting) {
 		return setting.equals("true") || points * batch >= COIL_SORT_MIN;

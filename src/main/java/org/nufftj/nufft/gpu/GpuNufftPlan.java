@@ -88,15 +88,15 @@ public final class GpuNufftPlan implements NufftPlan {
 	/** The points' device sort (kernels/setpts.cu): per-bin arrays made with the plan, per-point ones reused. */
 	private final GpuSetpts setpts;
 	/**
-	 * The bin of spread_coils_2d_* ({@link GpuHeuristics#coilBin}); where it differs from {@link #binSize} the points
-	 * are sorted a second time for it ({@link #coilSort}, {@link #coilPoints}), by the first execute that spreads a
-	 * batch with it and then by every setPoints.
+	 * The bin of spread_coils_2d_* ({@link GpuHeuristics#coilBin}). Where it differs from {@link #binSize}
+	 * ({@link #ownCoilBin}) the points are sorted a second time for it ({@link #coilSort}, from {@link #setpts}'s
+	 * device coordinates), by the first execute that spreads a batch with it and then by every setPoints.
 	 */
 	private final int[] coilBin;
+	private final boolean ownCoilBin;
 	private GpuSetpts coilSort;
-	private GpuPointSet coilPoints;
-	/** The points of the latest setPoints (for the coil sort made after it). */
-	private Trajectory trajectory;
+	/** {@link #coilSort} holds the points of the latest setPoints. */
+	private boolean coilSorted;
 	/** The device had no room for the coil sort: this plan no longer tries it (per-transform tiles instead). */
 	private boolean coilSortRefused;
 	/** The batch whose spread made the latest coil sort (setPoints sorts again when it would pay for that batch). */
@@ -168,6 +168,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		coils = dims == 2 && method == SpreadMethod.SHARED ? GpuHeuristics.coilSetting() : null;
 		// bins a tuning run asks for hold for every binned kernel; else the coil spreader may take its own
 		coilBin = bins != null || coils == null ? binSize : GpuHeuristics.coilBin(width, binSize);
+		ownCoilBin = !Arrays.equals(coilBin, binSize);
 		device.makeCurrent();
 		resolveKernels(); // module loads and function lookups at plan time, not in the first execute
 		boolean ok = false;
@@ -262,50 +263,43 @@ public final class GpuNufftPlan implements NufftPlan {
 			points.close();
 			points = null; // until the new points are complete (a failure below leaves the plan without points)
 		}
-		trajectory = null;
-		if (coilPoints != null) {
-			coilPoints.close();
-			coilPoints = null;
-		}
+		coilSorted = false;
 		setpts.run(t, staging);
 		points = new GpuPointSet(setpts, t, Arrays.copyOf(n, dims), width, dbl, lines);
-		trajectory = t;
 		double sortMillis = setpts.deviceMillis();
 		// a plan that spread batches with its own coil bins keeps them sorted, where that pays for the same batch
-		if (coilSort != null && GpuHeuristics.coilSort(t.count(), coilBatch, coils)) {
+		if (coilSort != null && coilWarps(coilBatch) > 0) {
 			trySortCoils();
-			if (coilSort != null) sortMillis += coilSort.deviceMillis();
+			if (coilSorted) sortMillis += coilSort.deviceMillis();
 		}
 		setPointsMillis = (System.nanoTime() - start) / 1e6;
 		setPointsDeviceMillis = sortMillis;
 	}
 
-	/** Sorts the points of the latest setPoints by {@link #coilBin} (a second device sort; returns when done). */
-	private void sortCoils() {
-		if (coilSort == null) {
-			coilSort = new GpuSetpts(device, stream, Arrays.copyOf(n, dims), width, coilBin, GpuHeuristics.MAX_SUBPROBLEM,
-				dbl);
+	/**
+	 * Before the launches of an execute of {@code batch} transforms (never inside a graph capture): the coil sort
+	 * when that batch spreads with spread_coils_2d_* on bins of its own ({@link #coilWarps}) and the points are not yet
+	 * sorted for them.
+	 */
+	private void ensureCoilPoints(final int batch) {
+		if (ownCoilBin && !coilSorted && points != null && coilWarps(batch) > 0) {
+			coilBatch = batch;
+			trySortCoils();
 		}
-		coilSort.run(trajectory, staging);
-		coilPoints = new GpuPointSet(coilSort, trajectory, Arrays.copyOf(n, dims), width, dbl, null);
 	}
 
 	/**
-	 * Before the launches of an execute of {@code batch} transforms (never inside a graph capture): the coil sort
-	 * when that batch spreads with spread_coils_2d_* on bins of its own, the points are not yet sorted for them and
-	 * the sort pays ({@link GpuHeuristics#coilSort}); otherwise the spread runs per-transform tiles on the plan's bins.
+	 * Sorts the points of the latest setPoints by {@link #coilBin} (a second device sort of {@link #setpts}'s device
+	 * coordinates; returns when done); where the device has no room for its arrays, per-transform tiles from now on.
 	 */
-	private void ensureCoilPoints(final int batch) {
-		if (coilPoints != null || coilSortRefused || trajectory == null || Arrays.equals(coilBin, binSize) ||
-			coilWarps(batch) <= 0 || !GpuHeuristics.coilSort(trajectory.count(), batch, coils)) return;
-		coilBatch = batch;
-		trySortCoils();
-	}
-
-	/** {@link #sortCoils}, or, where the device has no room for its arrays, per-transform tiles from now on. */
 	private void trySortCoils() {
 		try {
-			sortCoils();
+			if (coilSort == null) {
+				coilSort = new GpuSetpts(device, stream, Arrays.copyOf(n, dims), width, coilBin,
+					GpuHeuristics.MAX_SUBPROBLEM, dbl);
+			}
+			coilSort.run(setpts);
+			coilSorted = true;
 		}
 		catch (final GpuException e) {
 			// no room for the second sort's arrays: this plan spreads with per-transform tiles on its own bins instead
@@ -423,7 +417,7 @@ public final class GpuNufftPlan implements NufftPlan {
 	 */
 	public long predictDeviceBytes(final int batch) {
 		return perTransformBytes(true) * batch + (points == null ? 0 : points.bytes() + setpts.bytes()) +
-			(coilPoints == null ? 0 : coilPoints.bytes() + coilSort.bytes());
+			(coilSort == null ? 0 : coilSort.bytes());
 	}
 
 	/** How many of {@code transforms} run at once from host arrays: as many as fit the free device memory. */
@@ -538,8 +532,6 @@ public final class GpuNufftPlan implements NufftPlan {
 			if (points != null) points.close();
 			points = null;
 			setpts.close();
-			if (coilPoints != null) coilPoints.close();
-			coilPoints = null;
 			if (coilSort != null) coilSort.close();
 			staging.close();
 			if (upStaging != null) upStaging.close();
@@ -822,7 +814,9 @@ public final class GpuNufftPlan implements NufftPlan {
 				break;
 			default:
 				device.prepare("spread", tilesKernel(), sharedBytes());
-				final int warps = coilWarps(GpuDevice.MAX_GRID_Y); // the largest block a batch can take
+				// the largest block a batch can take (before any points, whatever the second sort will decide)
+				final int warps = coils != null && GpuHeuristics.coilSpread(width, GpuDevice.MAX_GRID_Y, coils) ?
+					GpuHeuristics.coilWarps(GpuDevice.MAX_GRID_Y, coilBin, width, cbytes, device.sharedMemoryOptin()) : 0;
 				if (warps > 0) {
 					device.prepare("spread", coilsKernel(), GpuHeuristics.coilTileBytes(coilBin, width, cbytes, warps));
 				}
@@ -866,17 +860,17 @@ public final class GpuNufftPlan implements NufftPlan {
 				return;
 			default:
 				final int warps = coilWarps(batch);
-				// the points sorted by the coil bins (ensureCoilPoints made them before the launches); per-transform
-				// tiles on the plan's bins where they are not (a sort that would not pay, GpuHeuristics.coilSort)
-				final GpuPointSet cp = Arrays.equals(coilBin, binSize) ? points : coilPoints;
-				if (warps > 0 && cp != null) {
+				// on bins of its own only once sorted for them (ensureCoilPoints, before the launches)
+				if (warps > 0 && (!ownCoilBin || coilSorted)) {
 					// blockIdx.y = a group of warps × coilsPerWarp transforms
 					final int group = warps * GpuHeuristics.coilsPerWarp(width), groups = (batch + group - 1) / group;
 					final int shared = GpuHeuristics.coilTileBytes(coilBin, width, cbytes, warps);
-					launch("spread", coilsKernel(), cp.subproblems, groups, 32 * warps, shared, new KernelArgs().struct(
-						cp.pointArgs).pointer(smp).pointer(fineGrid).i32(batch).struct(spec.bytes()), cp.subproblems +
-							" subproblems (bins " + coilBin[0] + "x" + coilBin[1] + ") x " + groups + " groups of " + group +
-							" of " + batch + " transforms, " + shared + " B shared");
+					final int subs = ownCoilBin ? coilSort.subproblems() : points.subproblems;
+					final byte[] args = ownCoilBin ? coilSort.pointArgs() : points.pointArgs;
+					launch("spread", coilsKernel(), subs, groups, 32 * warps, shared, new KernelArgs().struct(args).pointer(
+						smp).pointer(fineGrid).i32(batch).struct(spec.bytes()), subs + " subproblems (bins " + coilBin[0] +
+							"x" + coilBin[1] + ") x " + groups + " groups of " + group + " of " + batch + " transforms, " +
+							shared + " B shared");
 					return;
 				}
 				final int shared = sharedBytes();
@@ -888,11 +882,15 @@ public final class GpuNufftPlan implements NufftPlan {
 
 	/**
 	 * Warps per block of spread_coils_2d_* when a spread of {@code batch} transforms runs it (2D shared-memory spreading,
-	 * GpuHeuristics.coilSpread, its block fits the device), else 0 (spread_tiles_2d_* per transform).
+	 * GpuHeuristics.coilSpread, its block fits the device, and on bins of its own a second sort that pays for the
+	 * points set, GpuHeuristics.coilSort, and that the device had room for), else 0 (spread_tiles_2d_* per transform).
 	 */
 	int coilWarps(final int batch) {
-		return coils != null && GpuHeuristics.coilSpread(width, batch, coils) ? GpuHeuristics.coilWarps(batch, coilBin,
-			width, cbytes, device.sharedMemoryOptin()) : 0;
+		if (coils == null || !GpuHeuristics.coilSpread(width, batch, coils)) return 0;
+		if (ownCoilBin && (coilSortRefused || !GpuHeuristics.coilSort(points == null ? 0 : points.count, batch, coils))) {
+			return 0;
+		}
+		return GpuHeuristics.coilWarps(batch, coilBin, width, cbytes, device.sharedMemoryOptin());
 	}
 
 	/** spread_coils_2d_*: the 2D shared-memory spreader of several transforms at once (kernels/spread.cu). */

@@ -114,11 +114,38 @@ final class GpuSetpts implements AutoCloseable {
 	void run(final Trajectory t, final PinnedStaging staging) {
 		ensureOpen();
 		final int m = t.count();
+		begin(m);
+		staging.upload(PinnedStaging.Host.of(t.coords()), 0, (long) dims * m, true, coords.pointer(), stream);
+		sort(m);
+	}
+
+	/**
+	 * Sorts, for this object's bins, the points of {@code source}'s latest {@link #run} (the same grid and width): its
+	 * coordinates are copied on the device, not uploaded from the host again; returns when done.
+	 */
+	void run(final GpuSetpts source) {
+		ensureOpen();
+		if (!Arrays.equals(source.grid, grid) || source.width != width || source.pointArgs == null) {
+			throw new IllegalStateException("GPU setpts: no points to sort again (grid " + Arrays.toString(source.grid) +
+				", W " + source.width + ", " + source.count + " points) for grid " + Arrays.toString(grid) + ", W " + width);
+		}
+		final int m = source.count;
+		begin(m);
+		check(JCudaDriver.cuMemcpyDtoDAsync(coords.pointer(), source.coords.pointer(), 8L * dims * m, stream),
+			"cuMemcpyDtoDAsync (setpts coordinates, " + m + " points)");
+		sort(m);
+	}
+
+	/** Room for {@code m} points, and no points until {@link #sort} completes. */
+	private void begin(final int m) {
 		ensureCapacity(m);
 		count = 0;
 		subproblems = 0;
 		pointArgs = null;
-		staging.upload(PinnedStaging.Host.of(t.coords()), 0, (long) dims * m, true, coords.pointer(), stream);
+	}
+
+	/** Bins, scans and sorts the {@code m} points in {@link #coords} (queued after their upload or copy). */
+	private void sort(final int m) {
 		check(JCudaDriver.cuEventRecord(events[0], stream), "cuEventRecord (setpts)");
 		check(JCudaDriver.cuMemsetD32Async(counts.pointer(), 0, nbins, stream), "cuMemsetD32Async(setpts bin counts, " +
 			nbins + " bins)");
