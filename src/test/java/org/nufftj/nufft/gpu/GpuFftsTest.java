@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.nufftj.TestProperties;
 
 /** Which pruned grid transforms go to the own FFT where cuFFT is the engine (host rule, no GPU). */
 class GpuFftsTest {
@@ -11,7 +12,7 @@ class GpuFftsTest {
 	/** Under the engine auto (set here, whatever NUFFTJ_FFT says). */
 	@Test
 	void floatThreeDimensionalGridsOfAtLeastTwiceTheBlockArePruned() {
-		withProperty("nufftj.fft", "auto", () -> {
+		TestProperties.with("nufftj.fft", "auto", () -> {
 			assertTrue(GpuFfts.prunedOwn(new int[] { 256, 256, 256 }, new int[] { 128, 128, 128 }, false), "σ = 2");
 			assertTrue(GpuFfts.prunedOwn(new int[] { 288, 288, 288 }, new int[] { 128, 128, 128 }, false), "σ = 2.25");
 			assertTrue(GpuFfts.prunedOwn(new int[] { 128, 256, 64 }, new int[] { 64, 128, 32 }, false), "anisotropic");
@@ -20,7 +21,7 @@ class GpuFftsTest {
 
 	@Test
 	void otherGeometriesStayOnCufft() {
-		withProperty("nufftj.fft", "auto", () -> {
+		TestProperties.with("nufftj.fft", "auto", () -> {
 			assertFalse(GpuFfts.prunedOwn(new int[] { 192, 192, 192 }, new int[] { 128, 128, 128 }, false), "σ = 1.5");
 			assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 192 }, new int[] { 128, 128, 128 }, false),
 				"one axis 1.5");
@@ -32,26 +33,14 @@ class GpuFftsTest {
 
 	@Test
 	void offKeepsEveryTransformOnCufft() {
-		withProperty("nufftj.fft", "auto", () -> withProperty("nufftj.fftPrune", "off", () -> assertFalse(GpuFfts
+		TestProperties.with("nufftj.fft", "auto", () -> TestProperties.with("nufftj.fftPrune", "off", () -> assertFalse(GpuFfts
 			.prunedOwn(new int[] { 256, 256, 256 }, new int[] { 128, 128, 128 }, false))));
 	}
 
 	/** cuFFT asked for (--fft cufft) runs every transform, pruned or not, on cuFFT. */
 	@Test
 	void cufftAskedForKeepsEveryTransformOnCufft() {
-		withProperty("nufftj.fft", "cufft", () -> assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 256 },
+		TestProperties.with("nufftj.fft", "cufft", () -> assertFalse(GpuFfts.prunedOwn(new int[] { 256, 256, 256 },
 			new int[] { 128, 128, 128 }, false)));
-	}
-
-	private static void withProperty(final String key, final String value, final Runnable check) {
-		final String before = System.getProperty(key);
-		System.setProperty(key, value);
-		try {
-			check.run();
-		}
-		finally {
-			if (before == null) System.clearProperty(key);
-			else System.setProperty(key, before);
-		}
 	}
 }

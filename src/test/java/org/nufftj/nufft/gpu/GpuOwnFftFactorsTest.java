@@ -103,8 +103,9 @@ class GpuOwnFftFactorsTest {
 		assertEquals(aim192 / 192, GpuOwnFft.sharedLayout(192, 4, 1, 192L * 192, 8, 227 * 1024, 132)[0]);
 		assertEquals(Integer.highestOneBit(aim192 / 192), GpuOwnFft.sharedLayout(192, 4, 192L * 192, 1, 8, 227 * 1024,
 			132)[0]);
-		// a larger one keeps the full aim of 4096 elements: 16 contiguous lines of 256
-		assertEquals(16, GpuOwnFft.sharedLayout(256, 4, 1, 256L * 256, 8, 227 * 1024, 132)[0]);
+		// a larger one keeps the full aim of SHARED_ELEMENTS: that many elements in contiguous lines of 256
+		assertTrue(256L * 256 * 256 / (GpuOwnFft.BLOCKS_PER_SM * 132L) >= GpuOwnFft.SHARED_ELEMENTS, "256³ fills the aim");
+		assertEquals(GpuOwnFft.SHARED_ELEMENTS / 256, GpuOwnFft.sharedLayout(256, 4, 1, 256L * 256, 8, 227 * 1024, 132)[0]);
 	}
 
 	/**

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.nufftj.InvalidInputException;
+import org.nufftj.TestProperties;
 import org.nufftj.TestSeeds;
 import org.nufftj.kernel.KernelPolynomial;
 import org.nufftj.kernel.KernelType;
@@ -178,29 +179,25 @@ class GpuParityTest {
 	@MethodSource("coilCases")
 	void coilSpreadMatchesPerTransformAtomicAndCpu2d(final int width, final int batch, final Precision precision) {
 		final DenseCase c = new DenseCase(new int[] { 40, 36 }, 20000, width, precision, batch);
-		final double[] coils, tiles, atomic, cpu;
-		final String before = System.getProperty("nufftj.spreadCoils");
-		System.setProperty("nufftj.spreadCoils", "true"); // every width, not only those the default picks it for
-		try (GpuNufftPlan c1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.SHARED));
-			GpuNufftPlan a1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.ATOMIC));
-			NufftPlan cp = Nufft.plan(c.size, c.o.withDevice(DeviceChoice.CPU)))
-		{
-			assertTrue(c1.coilWarps(batch) > 0, "spread_coils_2d_* not chosen for " + batch + " transforms at W = " + width);
-			coils = c.adjoint(c1);
-			atomic = c.adjoint(a1);
-			cpu = c.adjoint(cp);
-			System.setProperty("nufftj.spreadCoils", "false");
+		// forced at every width, not only those the default picks it for: {coils, atomic, CPU}
+		final double[][] on = TestProperties.with("nufftj.spreadCoils", "true", () -> {
+			try (GpuNufftPlan c1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.SHARED));
+				GpuNufftPlan a1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.ATOMIC));
+				NufftPlan cp = Nufft.plan(c.size, c.o.withDevice(DeviceChoice.CPU)))
+			{
+				assertTrue(c1.coilWarps(batch) > 0, "spread_coils_2d_* not chosen for " + batch + " transforms at W = " +
+					width);
+				return new double[][] { c.adjoint(c1), c.adjoint(a1), c.adjoint(cp) };
+			}
+		});
+		final double[] tiles = TestProperties.with("nufftj.spreadCoils", "false", () -> {
 			try (GpuNufftPlan t1 = new GpuNufftPlan(backend, c.p, c.o.withSpreadMethod(SpreadMethod.SHARED))) {
 				assertEquals(0, t1.coilWarps(batch), "nufftj.spreadCoils=false");
-				tiles = c.adjoint(t1);
+				return c.adjoint(t1);
 			}
-		}
-		finally {
-			if (before == null) System.clearProperty("nufftj.spreadCoils");
-			else System.setProperty("nufftj.spreadCoils", before);
-		}
-		final double et = Arrays2.relativeError(coils, tiles), ea = Arrays2.relativeError(coils, atomic);
-		final double ec = Arrays2.relativeError(coils, cpu), tol = c.gpuTolerance();
+		});
+		final double et = Arrays2.relativeError(on[0], tiles), ea = Arrays2.relativeError(on[0], on[1]);
+		final double ec = Arrays2.relativeError(on[0], on[2]), tol = c.gpuTolerance();
 		assertTrue(et <= tol, "coils vs per-transform tiles " + et + " > " + tol + ": " + c);
 		assertTrue(ea <= tol, "coils vs atomic " + ea + " > " + tol + ": " + c);
 		assertTrue(ec <= c.cpuTolerance(), "coils vs CPU " + ec + " > " + c.cpuTolerance() + ": " + c);
@@ -218,21 +215,17 @@ class GpuParityTest {
 		final DenseCase a = new DenseCase(new int[] { 40, 36 }, 20000, 4, Precision.FLOAT, 8);
 		final DenseCase b = new DenseCase(new int[] { 40, 36 }, 15000, 4, Precision.FLOAT, 8);
 		final DenseCase one = new DenseCase(new int[] { 40, 36 }, 15000, 4, Precision.FLOAT, 1);
-		final String before = System.getProperty("nufftj.spreadCoils");
-		System.setProperty("nufftj.spreadCoils", "true");
-		try (GpuNufftPlan g = new GpuNufftPlan(backend, a.p, a.o.withSpreadMethod(SpreadMethod.SHARED));
-			NufftPlan cp = Nufft.plan(a.size, a.o.withDevice(DeviceChoice.CPU)))
-		{
-			assertTrue(g.coilWarps(8) > 0, "spread_coils_2d_* for 8 transforms at W = 4");
-			for (final DenseCase c : new DenseCase[] { a, b, one }) {
-				final double e = Arrays2.relativeError(c.adjoint(g), c.adjoint(cp));
-				assertTrue(e <= c.cpuTolerance(), "GPU vs CPU " + e + " > " + c.cpuTolerance() + ": " + c);
+		TestProperties.with("nufftj.spreadCoils", "true", () -> {
+			try (GpuNufftPlan g = new GpuNufftPlan(backend, a.p, a.o.withSpreadMethod(SpreadMethod.SHARED));
+				NufftPlan cp = Nufft.plan(a.size, a.o.withDevice(DeviceChoice.CPU)))
+			{
+				assertTrue(g.coilWarps(8) > 0, "spread_coils_2d_* for 8 transforms at W = 4");
+				for (final DenseCase c : new DenseCase[] { a, b, one }) {
+					final double e = Arrays2.relativeError(c.adjoint(g), c.adjoint(cp));
+					assertTrue(e <= c.cpuTolerance(), "GPU vs CPU " + e + " > " + c.cpuTolerance() + ": " + c);
+				}
 			}
-		}
-		finally {
-			if (before == null) System.clearProperty("nufftj.spreadCoils");
-			else System.setProperty("nufftj.spreadCoils", before);
-		}
+		});
 	}
 
 	/**
