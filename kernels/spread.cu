@@ -265,8 +265,13 @@ __device__ __forceinline__ void spread_serial3(const int* __restrict__ perm, con
 	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
 }
 
-/** Points staged per chunk by spread_coils_2d_* (GpuHeuristics.COIL_CHUNK). */
-#define COIL_CHUNK 128
+/**
+ * Points staged per chunk by spread_coils_2d_* at width W (GpuHeuristics.coilChunk): 64 at W = 4, where the smaller
+ * stage leaves room for more blocks per SM, else 128.
+ */
+__host__ __device__ constexpr int coil_chunk(int w) {
+	return w == 4 ? 64 : 128;
+}
 
 /** Coils one warp of spread_coils_2d_* spreads at once: the W² taps of a coil take W² lanes (GpuHeuristics.coilsPerWarp). */
 __host__ __device__ constexpr int coils_per_warp(int w) {
@@ -290,8 +295,9 @@ __device__ __forceinline__ int coil_plane(int cells) {
  * with plain loads and stores (no shared atomics, which are compare-and-swap loops for float on sm_90), and the kernel
  * values, tile offsets and coordinates of a point are computed once for the whole group instead of once per coil as
  * spread_tiles does. Shared memory: per coil of the group a real and an imaginary plane of coil_plane((bx + W) ×
- * (by + W − 1)) values, then per staged point its 2W kernel values, and per coil its sample values (pitch
- * 2·COIL_CHUNK + 1), then per staged point its tile offset (GpuHeuristics.coilTileBytes computes the same size).
+ * (by + W − 1)) values, then per staged point (coil_chunk(W) of them) its 2W kernel values, and per coil its sample
+ * values (pitch 2·coil_chunk(W) + 1), then per staged point its tile offset (GpuHeuristics.coilTileBytes computes the
+ * same size).
  */
 template <typename T, int W>
 __device__ __forceinline__ void spread_coils2(const int* __restrict__ perm, const int* __restrict__ ix,
@@ -301,6 +307,7 @@ __device__ __forceinline__ void spread_coils2(const int* __restrict__ perm, cons
 	int batch, const KernelSpec<T>& ks)
 {
 	constexpr int TAPS = W * W, CPW = coils_per_warp(W), LPC = CPW > 1 ? TAPS : 32, TPL = (TAPS + LPC - 1) / LPC;
+	constexpr int COIL_CHUNK = coil_chunk(W);
 	constexpr int SV = 2 * COIL_CHUNK + 1; // sample values of one coil: real [0, CHUNK), imaginary [CHUNK, 2 CHUNK)
 	extern __shared__ __align__(16) unsigned char smem[];
 	const int cb = (blockDim.x / 32) * CPW, c0 = blockIdx.y * cb, nc = min(cb, batch - c0);

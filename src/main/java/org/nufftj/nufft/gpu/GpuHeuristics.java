@@ -62,8 +62,16 @@ final class GpuHeuristics {
 
 	// -- 2D shared-memory spreading of several transforms at once (spread_coils_2d_*) --
 
-	/** Points staged per chunk by spread_coils_2d_* (COIL_CHUNK in kernels/spread.cu). */
-	static final int COIL_CHUNK = 128;
+	/**
+	 * Points staged per chunk by spread_coils_2d_* at width W (coil_chunk in kernels/spread.cu): 64 at W = 4, else 128.
+	 * At W = 4 the smaller stage leaves room for more blocks per SM (8 coils on 16 × 8 bins: 27.7 → 21.3 KB a block, 8
+	 * → 10 blocks); on the H200, 8-coil adjoints at ε 1e-3, two rounds alternating: random 512² 0.580, 0.579 ms with 128
+	 * against 0.552, 0.553 with 64 (0.517, 0.542 with 32), radial 512² 0.490, 0.493 against 0.481, 0.484 (0.502, 0.522
+	 * with 32) (docs/gpu-tuning.md, 2026-11-29, second session). Wider kernels keep 128 (not measured with less).
+	 */
+	static int coilChunk(final int width) {
+		return width == 4 ? 64 : 128;
+	}
 	/** Most warps per block of spread_coils_2d_* (its __launch_bounds__ is 256 threads). */
 	static final int COIL_MAX_WARPS = 8;
 
@@ -135,14 +143,13 @@ final class GpuHeuristics {
 
 	/**
 	 * spread_coils_2d_*'s shared memory with {@code warps} warps: per coil of the block (warps × {@link #coilsPerWarp})
-	 * two planes of {@link #coilPlane}((bx + W) × (by + W − 1)) values and 2·{@value #COIL_CHUNK} + 1 sample values, per
+	 * two planes of {@link #coilPlane}((bx + W) × (by + W − 1)) values and 2·{@link #coilChunk} + 1 sample values, per
 	 * staged point 2W kernel values and an int tile offset.
 	 */
 	static int coilTileBytes(final int[] bin, final int width, final int cbytes, final int warps) {
-		final long coils = (long) warps * coilsPerWarp(width), real = cbytes / 2;
+		final long coils = (long) warps * coilsPerWarp(width), real = cbytes / 2, chunk = coilChunk(width);
 		final long plane = coilPlane((bin[0] + width) * (bin[1] + width - 1));
-		final long bytes = real * (2 * coils * plane + (long) COIL_CHUNK * 2 * width + coils * (2 * COIL_CHUNK + 1)) +
-			4L * COIL_CHUNK;
+		final long bytes = real * (2 * coils * plane + chunk * 2 * width + coils * (2 * chunk + 1)) + 4L * chunk;
 		return (int) Math.min(Integer.MAX_VALUE, bytes);
 	}
 

@@ -82,7 +82,7 @@ class GpuHeuristicsTest {
 		final int[] bin = { 32, 16 };
 		// the layout's size grows with the coils of a block by two planes and one sample row per coil
 		final int one = GpuHeuristics.coilTileBytes(bin, 4, 8, 1), two = GpuHeuristics.coilTileBytes(bin, 4, 8, 2);
-		final int perCoil = 4 * (2 * GpuHeuristics.coilPlane(36 * 19) + 2 * GpuHeuristics.COIL_CHUNK + 1);
+		final int perCoil = 4 * (2 * GpuHeuristics.coilPlane(36 * 19) + 2 * GpuHeuristics.coilChunk(4) + 1);
 		assertEquals(2 * perCoil, two - one); // W = 4: two coils per warp
 		// enough warps for the batch, at most the launch bound, fewer where the device's shared memory is short
 		assertEquals(1, GpuHeuristics.coilWarps(2, bin, 4, 8, H100_OPTIN));
