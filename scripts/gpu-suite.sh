@@ -123,9 +123,18 @@ run)
       samples="$samples" "$@"
   else
     # NUFFTJ_BASELINE: an earlier report (e.g. the committed docs/gpu-report.md) to compare each benchmark row with.
+    # The JVM runs as a child that a TERM or INT to this script (e.g. from `timeout`) is passed on to: without that, a
+    # run cut by a time limit left its JVM running on the GPU beside whatever the caller ran next (2026-11-29).
     "$jre/jre/bin/java" $vec -Xmx48g -XX:+UseParallelGC -Dnufftj.samples="$samples" \
       -Dnufftj.baseline="${NUFFTJ_BASELINE:-}" -Dnufftj.ref="${NUFFTJ_REF:-}" -cp "$cp_" \
-      org.nufftj.nufft.gpu.GpuSuite "$report" "$@"
+      org.nufftj.nufft.gpu.GpuSuite "$report" "$@" &
+    jvm=$!
+    trap 'kill -TERM "$jvm" 2>/dev/null' TERM INT
+    rc=0
+    wait "$jvm" || rc=$?
+    # a signal interrupts the first wait; the second waits for the JVM to end and takes its status
+    if kill -0 "$jvm" 2>/dev/null; then rc=0; wait "$jvm" || rc=$?; fi
+    exit "$rc"
   fi
   ;;
 *)
