@@ -72,6 +72,7 @@ final class GpuHeuristics {
 	static int coilChunk(final int width) {
 		return width == 4 ? 64 : 128;
 	}
+
 	/** Most warps per block of spread_coils_2d_* (its __launch_bounds__ is 256 threads). */
 	static final int COIL_MAX_WARPS = 8;
 
