@@ -14,7 +14,7 @@ public final class Cuda {
 
 	/** Throws a {@link GpuException} naming {@code what} when a driver call did not return CUDA_SUCCESS. */
 	public static void check(final int result, final String what) {
-		if (result != CUresult.CUDA_SUCCESS) throw new GpuException(what + " failed: " + errorName(result));
+		if (result != CUresult.CUDA_SUCCESS) throw new GpuException(what + " failed: " + errorName(result), result);
 	}
 
 	/** Throws a {@link GpuException} naming {@code what} when a cuFFT call did not return CUFFT_SUCCESS. */

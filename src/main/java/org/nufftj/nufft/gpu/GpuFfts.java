@@ -29,17 +29,22 @@ final class GpuFfts implements AutoCloseable {
 	private final GpuDevice device;
 	private final CUstream stream;
 	private final Map<String, cufftHandle> plans = new HashMap<>();
-	private final GpuOwnFft own;
+	/** Every transform runs on the own kernels ({@link #useOwn}, read when this opens). */
+	private final boolean ownAll;
 	/** Whether pruned transforms may leave cuFFT for the own FFT ({@link #pruningAllowed}, read when this opens). */
 	private final boolean prune;
-	/** The own FFT for the pruned transforms that cuFFT runs slower in full ({@link #prunedOwn}); made on first use. */
-	private GpuOwnFft pruner;
+	/**
+	 * The own FFT: made when this opens where it runs every transform, else on the first pruned transform that cuFFT
+	 * runs slower in full ({@link #prunedOwn}); its {@link GpuOwnFft#close} keeps it usable.
+	 */
+	private GpuOwnFft own;
 
 	GpuFfts(final GpuDevice device, final CUstream stream) {
 		this.device = device;
 		this.stream = stream;
-		own = useOwn() ? new GpuOwnFft(device, stream) : null;
-		prune = own == null && pruningAllowed();
+		ownAll = useOwn();
+		own = ownAll ? new GpuOwnFft(device, stream) : null;
+		prune = !ownAll && pruningAllowed();
 	}
 
 	/**
@@ -93,12 +98,12 @@ final class GpuFfts implements AutoCloseable {
 
 	/** True when this stream's transforms run on the own kernels. */
 	boolean isOwn() {
-		return own != null;
+		return ownAll;
 	}
 
 	/** Transforms {@code batch} arrays of {@code size} at {@code data} in place; queued on the stream. */
 	void execute(final CUdeviceptr data, final int[] size, final int batch, final boolean dbl, final int sign) {
-		if (own != null) {
+		if (ownAll) {
 			own.execute(data, size, batch, dbl, sign);
 			return;
 		}
@@ -118,10 +123,9 @@ final class GpuFfts implements AutoCloseable {
 	void execute(final CUdeviceptr data, final int[] size, final int batch, final boolean dbl, final int sign,
 		final int[] start, final int[] count, final boolean toBlock)
 	{
-		if (own != null) own.execute(data, size, batch, dbl, sign, start, count, toBlock);
-		else if (prune && prunePays(size, count, dbl)) {
-			if (pruner == null) pruner = new GpuOwnFft(device, stream);
-			pruner.execute(data, size, batch, dbl, sign, start, count, toBlock);
+		if (ownAll || prune && prunePays(size, count, dbl)) {
+			if (own == null) own = new GpuOwnFft(device, stream);
+			own.execute(data, size, batch, dbl, sign, start, count, toBlock);
 		}
 		else execute(data, size, batch, dbl, sign);
 	}
@@ -132,10 +136,6 @@ final class GpuFfts implements AutoCloseable {
 		for (final cufftHandle h : plans.values()) JCufft.cufftDestroy(h);
 		plans.clear();
 		if (own != null) own.close();
-		if (pruner != null) {
-			pruner.close();
-			pruner = null;
-		}
 	}
 
 	/** Frees the plans (their work areas) but keeps this object usable: they are remade on next use. */

@@ -303,7 +303,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		}
 		catch (final GpuException e) {
 			// no room for the second sort's arrays: this plan spreads with per-transform tiles on its own bins instead
-			if (!String.valueOf(e.getMessage()).contains("CUDA_ERROR_OUT_OF_MEMORY")) throw e;
+			if (!e.outOfMemory()) throw e;
 			coilSortRefused = true;
 			if (coilSort != null) coilSort.close();
 			coilSort = null;
