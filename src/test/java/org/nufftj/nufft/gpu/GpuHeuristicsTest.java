@@ -45,7 +45,6 @@ class GpuHeuristicsTest {
 			new int[] { 8, 8, 8 }, 5, 8)), GpuHeuristics.binBytes(new int[] { 8, 8, 8 }, 5, 8));
 	}
 
-	/** The measured preferences (docs/gpu-tuning.md): 32×16 in 2D, 8³ in 3D up to W = 7, 16×8×8 above; smaller when full. */
 	/** The second sort for the coil bins: from 2²² points × transforms automatically, always when forced. */
 	@Test
 	void coilSortFromFourMillionPointTransformsOrWhenForced() {
@@ -68,8 +67,12 @@ class GpuHeuristicsTest {
 		assertTrue(GpuHeuristics.coilTileBytes(plan, 4, 8, 4) > 48 * 1024);
 	}
 
+	/**
+	 * spread_coils_2d's layout and choice: coils per warp, plane padding, the block's shared bytes, warps per block, and
+	 * the automatic setting by width and batch (docs/gpu-tuning.md).
+	 */
 	@Test
-		void coilSpreadFillsWarpsWithWholeStencilsAndFitsTheDevice() {
+	void coilSpreadFillsWarpsWithWholeStencilsAndFitsTheDevice() {
 		for (int w = 2; w <= 16; w++) {
 			final int per = GpuHeuristics.coilsPerWarp(w);
 			// several coils per warp only where their W² taps each fit side by side in 32 lanes
@@ -109,6 +112,7 @@ class GpuHeuristicsTest {
 		for (final int w : new int[] { 3, 6 }) assertFalse(GpuHeuristics.coilSpread(w, 64, "auto"), "W " + w);
 	}
 
+	/** The measured preferences (docs/gpu-tuning.md): 32×16 in 2D, 8³ in 3D up to W = 7, 16×8×8 above; smaller when full. */
 	@Test
 	void binsArePreferredFirstThatFits() {
 		assertArrayEquals(new int[] { 32, 16 }, GpuHeuristics.binSize(2, 4, 8, BUDGET));
