@@ -58,6 +58,25 @@ public abstract class AbstractNufftPlanTest {
 	}
 
 	/**
+	 * Odd image sizes on every axis: pixel x − ⌊N/2⌋ is centred, so the image halves are ⌊N/2⌋ and ⌈N/2⌉ pixels and
+	 * the padding and crop must place each at its own end of the grid row (one transform runs them as two runs of
+	 * cells, not through a per-pixel table).
+	 */
+	@ParameterizedTest(name = "{0} {1}")
+	@MethodSource("oddSizeCases")
+	void oddSizesMeetToleranceAgainstExactNudft(final int[] size, final Precision precision) {
+		assertMeetsToleranceAgainstExactNudft(size, "random", options(precision, precision == Precision.FLOAT ? 1e-4 :
+			1e-8));
+	}
+
+	static Stream<Arguments> oddSizeCases() {
+		final List<Arguments> cases = new ArrayList<>();
+		for (final int[] size : new int[][] { { 45, 37 }, { 15, 21, 13 } })
+			for (final Precision p : Precision.values()) cases.add(Arguments.of(size, p));
+		return cases.stream();
+	}
+
+	/**
 	 * A plan of {@code o} on a fresh trajectory of the named kind, forward and adjoint of fresh Gaussian data, each
 	 * within {@code o}'s ε of the exact NUDFT (relative l2); returns the plan's parameters.
 	 */
