@@ -7,6 +7,9 @@
 # The last row times `nufft-j forward --help` beside the 8-coil `bart nufft` forward: the start-up floor of a one-shot run.
 # NUFFTJ_BEFORE=/path/to/nufft-j (another checkout's launcher, e.g. a worktree of an earlier commit) adds that build
 # as a third tool in the same alternation (bash loop only), and its time and this build's over it per row.
+# Then (unless NUFFTJ_BENCH_DAEMON=0) the same rows with NUFFTJ_DAEMON=1: `nufft-j daemon start` once (its time
+# printed: the JVM's start and the warm-up), then each row's client process against bart's whole process, and
+# `nufft-j daemon stop` at the end.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 runs="${1:-7}"
@@ -72,3 +75,22 @@ done
 # The floor of a one-shot command on this machine: the same launcher with the same JVM options, parsing the forward
 # command's options and printing its help (JVM start-up, class-data sharing, picocli), no file read, no transform.
 time_pair "floor: forward --help" "$root/nufft-j forward --help" "bart nufft traj img8 outf_bart"
+if [[ "${NUFFTJ_BENCH_DAEMON:-1}" != 0 ]]; then
+	"$root/nufft-j" daemon stop >/dev/null 2>&1 || true
+	sleep 2.5 # a running daemon ends within its poll
+	t0=$(now)
+	"$root/nufft-j" daemon start
+	echo "daemon start (once: the JVM and its warm-up): $(awk -v t=$(( $(now) - t0 )) 'BEGIN{printf "%.1f", t/1e9}') s"
+	before=""
+	for eps in $tolerances; do
+		for c in 8 32; do
+			time_pair "daemon: adjoint ${c} eps=$eps" \
+				"env NUFFTJ_DAEMON=1 $root/nufft-j adjoint -d 256:256:1 -e $eps traj k$c out_nj" \
+				"bart nufft -a -d 256:256:1 traj k$c out_bart"
+			time_pair "daemon: forward ${c} eps=$eps" \
+				"env NUFFTJ_DAEMON=1 $root/nufft-j forward -e $eps traj img$c outf_nj" \
+				"bart nufft traj img$c outf_bart"
+		done
+	done
+	"$root/nufft-j" daemon stop
+fi

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -80,12 +81,21 @@ public final class Main implements Callable<Integer> {
 
 	/** Runs the CLI in-process writing to the given streams; returns the exit code. */
 	public static int execute(final PrintStream out, final PrintStream err, final String... args) {
+		return execute(out, err, null, args);
+	}
+
+	/**
+	 * Runs the CLI in-process writing to the given streams, relative file arguments taken from {@code workingDir}
+	 * (null: the JVM's; the {@link Daemon} runs each client's command in the client's); returns the exit code.
+	 */
+	static int execute(final PrintStream out, final PrintStream err, final Path workingDir, final String... args) {
 		final boolean debug = Arrays.asList(args).contains("--debug");
 		final PrintWriter o = new PrintWriter(out, true), e = new PrintWriter(err, true);
 		try {
 			final CommandLine cl = commandLine(args.length > 0 ? args[0] : null);
 			cl.setOut(o);
 			cl.setErr(e);
+			if (workingDir != null) cl.registerConverter(Path.class, p -> workingDir.resolve(p));
 			for (final CommandLine c : withSubcommands(cl))
 				c.getCommandSpec().usageMessage().exitCodeListHeading("%nExit codes:%n").exitCodeList(EXIT_CODES);
 			// An unknown subcommand is an error even with --help after it (picocli would print the main help, exit 0).

@@ -10,6 +10,9 @@ import java.util.Locale;
  */
 final class StepTimes {
 
+	/** When the {@link Daemon}'s current request arrived (System.nanoTime), or 0 outside a daemon. */
+	private static volatile long requestStart;
+
 	private final long begin = System.nanoTime();
 	private long last = begin;
 	private final StringBuilder steps = new StringBuilder();
@@ -36,10 +39,20 @@ final class StepTimes {
 		steps.append(String.format(Locale.ROOT, ", %s %.0f ms", step, ms));
 	}
 
-	/** The line; the start-up is the JVM's uptime when the command began (reading it loads java.management). */
+	/** In a {@link Daemon}: the arrival of the request being served (System.nanoTime), or 0 when it is done. */
+	static void requestStarted(final long nanos) {
+		requestStart = nanos;
+	}
+
+	/**
+	 * The line; the start-up is the JVM's uptime when the command began (reading it loads java.management), or in a
+	 * {@link Daemon} the time from the request's arrival.
+	 */
 	String line() {
 		final double sinceBegin = (System.nanoTime() - begin) / 1e6;
-		final double startUp = ManagementFactory.getRuntimeMXBean().getUptime() - sinceBegin;
+		final long request = requestStart;
+		final double startUp = request != 0 ? (begin - request) / 1e6 : ManagementFactory.getRuntimeMXBean()
+			.getUptime() - sinceBegin;
 		return String.format(Locale.ROOT, "times: start-up %.0f ms%s, total %.0f ms", startUp, steps,
 			startUp + sinceBegin);
 	}
