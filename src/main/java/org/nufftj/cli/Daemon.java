@@ -47,6 +47,8 @@ public final class Daemon {
 	static final List<String> SERVED = List.of("adjoint", "forward");
 	static final int POLL_MS = 2000;
 	private static final int MAX_ARGUMENTS = 4096;
+	/** 127.0.0.1, the address the launcher's client connects to (bash's /dev/tcp/127.0.0.1/PORT), IPv6 preferred or not. */
+	static final InetAddress LOOPBACK = loopback();
 
 	private final Path state;
 	private final long idleMs;
@@ -58,7 +60,7 @@ public final class Daemon {
 	Daemon(final Path state, final long idleSeconds) throws IOException {
 		this.state = state;
 		this.idleMs = idleSeconds * 1000;
-		server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+		server = new ServerSocket(0, 50, LOOPBACK);
 		server.setSoTimeout(POLL_MS);
 		final byte[] secret = new byte[16];
 		new SecureRandom().nextBytes(secret);
@@ -229,6 +231,15 @@ public final class Daemon {
 			StepTimes.requestStarted(0);
 			System.setOut(sysOut);
 			System.setErr(sysErr);
+		}
+	}
+
+	private static InetAddress loopback() {
+		try {
+			return InetAddress.getByAddress("localhost", new byte[] { 127, 0, 0, 1 });
+		}
+		catch (final java.net.UnknownHostException e) {
+			throw new AssertionError(e); // four bytes are always a valid IPv4 address
 		}
 	}
 

@@ -12,7 +12,6 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.io.OutputStreamWriter;
-import java.net.InetAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -132,7 +131,44 @@ class DaemonTest {
 		assertTrue(Files.exists(state), "the new daemon's state is left alone");
 	}
 
+	/**
+	 * The launcher's own client (its daemon_send function, taken from the nufft-j script and run by bash): the
+	 * command's stderr line on stderr, its exit code as the client's, a file name with a space
+	 * written in the client's folder.
+	 */
+	@Test
+	void theLaunchersBashClientPassesArgumentsOutputAndExitCode() throws Exception {
+		final Path client = Files.createDirectory(dir.resolve("client"));
+		for (final String f : new String[] { "radial.cfl", "radial.hdr", "radial_traj.cfl", "radial_traj.hdr" })
+			Files.copy(Path.of("sample-data", "bart", f), client.resolve(f));
+		final String[] ok = bashClient(client, "adjoint", "-e", "1e-3", "radial_traj", "radial", "image out");
+		assertEquals("0", ok[0], "exit code; stderr: " + ok[2]);
+		assertTrue(Files.exists(client.resolve("image out.cfl")), "written in the client's folder");
+		final String[] bad = bashClient(client, "adjoint", "radial_traj", "missing", "x");
+		assertEquals(String.valueOf(Main.BAD_INPUT), bad[0]);
+		assertEquals("", bad[1]);
+		assertTrue(bad[2].startsWith("nufft-j: ") && bad[2].contains("missing") && bad[2].trim().split("\n").length ==
+			1, bad[2]);
+	}
+
 	// -- helpers --
+
+	/** The launcher's daemon_send run by bash in {@code cwd}: {exit code, stdout, stderr}. */
+	private String[] bashClient(final Path cwd, final String... args) throws Exception {
+		final String launcher = Files.readString(Path.of("nufft-j"));
+		final int from = launcher.indexOf("daemon_send() {");
+		final int to = launcher.indexOf("\n}\n", from) + 3;
+		assertTrue(from >= 0 && to > from, "daemon_send in the nufft-j script");
+		final String script = "set -euo pipefail\ndaemon_state=\"$1\"; shift\nstamp=/nonexistent\ndaemon_code=''\n" +
+			launcher.substring(from, to) + "daemon_send \"$@\" || exit 99\nexit \"$daemon_code\"\n";
+		final List<String> command = new ArrayList<>(List.of("bash", "-c", script, "bash", state.toString()));
+		command.addAll(List.of(args));
+		final Process p = new ProcessBuilder(command).directory(cwd.toFile()).start();
+		final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		final String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+		return new String[] { String.valueOf(p.waitFor()), out, err };
+	}
+
 
 	private String token() throws IOException {
 		return Files.readString(state).trim().split(" ")[1];
@@ -141,7 +177,7 @@ class DaemonTest {
 	/** One request as the launcher sends it; the answer's lines. */
 	private List<String> request(final String token, final Path cwd, final String... args) throws IOException {
 		final int port = Integer.parseInt(Files.readString(state).trim().split(" ")[0]);
-		try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+		try (Socket s = new Socket(Daemon.LOOPBACK, port)) {
 			final Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
 			w.write(token + "\n" + cwd + "\n" + args.length + "\n");
 			for (final String a : args) w.write(a + "\n");

@@ -50,7 +50,7 @@ final class LineFft {
 	/**
 	 * Lines per block for length n: the four work arrays within about 512 KB (half a core's L2 on current x86), at most
 	 * 48. Wider blocks read longer runs of the grid per element of a strided line: the pruned 192³ grid FFT of the 3D
-	 * kooshball 29.5–32.6 against 36.5–41.8 ms with the former 256 KB and 16 lines (medians of 25, three alternating
+	 * kooshball 32.3–32.6 against 36.5–41.8 ms with the former 256 KB and 16 lines (medians of 25, three alternating
 	 * rounds, 2 threads, AVX-512, 2026-11-29); 8 × 360² 4.1–4.5 against 4.8–5.6 ms; 8 × 384² 4.9–6.0 either way.
 	 */
 	static int blockFor(final int n) {
