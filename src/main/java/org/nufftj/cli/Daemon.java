@@ -13,6 +13,7 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -209,7 +210,16 @@ public final class Daemon {
 					"'" + args[0] + "'"));
 				code = Main.BAD_INPUT;
 			}
-			else code = run(out, err, Path.of(cwd), args);
+			else {
+				Path dir = null;
+				try {
+					dir = Path.of(cwd);
+				}
+				catch (final InvalidPathException e) {
+					err.println("nufft-j: the daemon cannot use the working directory '" + cwd + "': " + e.getReason());
+				}
+				code = dir == null ? Main.BAD_INPUT : run(out, err, dir, args);
+			}
 			out.flush();
 			err.flush();
 			socket.write(("x " + code + "\n").getBytes(StandardCharsets.UTF_8));

@@ -101,6 +101,10 @@ class DaemonTest {
 		assertEquals(2, answer.size(), String.valueOf(answer));
 		assertTrue(answer.get(0).startsWith("e nufft-j: ") && answer.get(0).contains("missing"), answer.get(0));
 		assertEquals("x " + Main.BAD_INPUT, answer.get(1));
+		final List<String> nul = request(token(), "bad\u0000dir", "adjoint", "a", "b", "c");
+		assertEquals(2, nul.size(), String.valueOf(nul));
+		assertTrue(nul.get(0).startsWith("e nufft-j: the daemon cannot use the working directory"), nul.get(0));
+		assertEquals("x " + Main.BAD_INPUT, nul.get(1));
 		final List<String> other = request(token(), dir, "info");
 		assertEquals(List.of("e nufft-j: the daemon serves [adjoint, forward] only, not 'info'", "x " +
 			Main.BAD_INPUT), other);
@@ -176,6 +180,10 @@ class DaemonTest {
 
 	/** One request as the launcher sends it; the answer's lines. */
 	private List<String> request(final String token, final Path cwd, final String... args) throws IOException {
+		return request(token, cwd.toString(), args);
+	}
+
+	private List<String> request(final String token, final String cwd, final String... args) throws IOException {
 		final int port = Integer.parseInt(Files.readString(state).trim().split(" ")[0]);
 		try (Socket s = new Socket(Daemon.LOOPBACK, port)) {
 			final Writer w = new OutputStreamWriter(s.getOutputStream(), StandardCharsets.UTF_8);
