@@ -81,7 +81,6 @@ if [[ "${NUFFTJ_BENCH_DAEMON:-1}" != 0 ]]; then
 	t0=$(now)
 	"$root/nufft-j" daemon start
 	echo "daemon start (once: the JVM and its warm-up): $(awk -v t=$(( $(now) - t0 )) 'BEGIN{printf "%.1f", t/1e9}') s"
-	before=""
 	for eps in $tolerances; do
 		for c in 8 32; do
 			time_pair "daemon: adjoint ${c} eps=$eps" \

@@ -48,7 +48,7 @@ public final class Daemon {
 	static final List<String> SERVED = List.of("adjoint", "forward");
 	static final int POLL_MS = 2000;
 	private static final int MAX_ARGUMENTS = 4096;
-	/** 127.0.0.1, the address the launcher's client connects to (bash's /dev/tcp/127.0.0.1/PORT), IPv6 preferred or not. */
+	/** 127.0.0.1: the address the launcher's client dials (bash's /dev/tcp/127.0.0.1/PORT), IPv6 preferred or not. */
 	static final InetAddress LOOPBACK = loopback();
 
 	private final Path state;

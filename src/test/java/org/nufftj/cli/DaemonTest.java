@@ -136,9 +136,9 @@ class DaemonTest {
 	}
 
 	/**
-	 * The launcher's own client (its daemon_send function, taken from the nufft-j script and run by bash): the
-	 * command's stderr line on stderr, its exit code as the client's, a file name with a space
-	 * written in the client's folder.
+	 * The launcher's own client (its daemon_read and daemon_send functions, taken from the nufft-j script and run by
+	 * bash): the command's stderr line on stderr, its exit code as the client's, a file name with a space written in
+	 * the client's folder.
 	 */
 	@Test
 	void theLaunchersBashClientPassesArgumentsOutputAndExitCode() throws Exception {
@@ -157,12 +157,12 @@ class DaemonTest {
 
 	// -- helpers --
 
-	/** The launcher's daemon_send run by bash in {@code cwd}: {exit code, stdout, stderr}. */
+	/** The launcher's daemon_read and daemon_send run by bash in {@code cwd}: {exit code, stdout, stderr}. */
 	private String[] bashClient(final Path cwd, final String... args) throws Exception {
 		final String launcher = Files.readString(Path.of("nufft-j"));
-		final int from = launcher.indexOf("daemon_send() {");
-		final int to = launcher.indexOf("\n}\n", from) + 3;
-		assertTrue(from >= 0 && to > from, "daemon_send in the nufft-j script");
+		final int from = launcher.indexOf("daemon_read() {");
+		final int to = launcher.indexOf("\n}\n", launcher.indexOf("daemon_send() {")) + 3;
+		assertTrue(from >= 0 && to > from, "daemon_read and daemon_send, in that order, in the nufft-j script");
 		final String script = "set -euo pipefail\ndaemon_state=\"$1\"; shift\nstamp=/nonexistent\ndaemon_code=''\n" +
 			launcher.substring(from, to) + "daemon_send \"$@\" || exit 99\nexit \"$daemon_code\"\n";
 		final List<String> command = new ArrayList<>(List.of("bash", "-c", script, "bash", state.toString()));

@@ -815,8 +815,7 @@ public final class GpuNufftPlan implements NufftPlan {
 			default:
 				device.prepare("spread", tilesKernel(), sharedBytes());
 				// the largest block a batch can take (before any points, whatever the second sort will decide)
-				final int warps = coils != null && GpuHeuristics.coilSpread(width, GpuDevice.MAX_GRID_Y, coils) ?
-					GpuHeuristics.coilWarps(GpuDevice.MAX_GRID_Y, coilBin, width, cbytes, device.sharedMemoryOptin()) : 0;
+				final int warps = coilBlockWarps(GpuDevice.MAX_GRID_Y);
 				if (warps > 0) {
 					device.prepare("spread", coilsKernel(), GpuHeuristics.coilTileBytes(coilBin, width, cbytes, warps));
 				}
@@ -886,11 +885,16 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * points set, GpuHeuristics.coilSort, and that the device had room for), else 0 (spread_tiles_2d_* per transform).
 	 */
 	int coilWarps(final int batch) {
-		if (coils == null || !GpuHeuristics.coilSpread(width, batch, coils)) return 0;
 		if (ownCoilBin && (coilSortRefused || !GpuHeuristics.coilSort(points == null ? 0 : points.count, batch, coils))) {
 			return 0;
 		}
-		return GpuHeuristics.coilWarps(batch, coilBin, width, cbytes, device.sharedMemoryOptin());
+		return coilBlockWarps(batch);
+	}
+
+	/** {@link #coilWarps} whatever the points: the spreader chosen for {@code batch} and its block fitting the device. */
+	private int coilBlockWarps(final int batch) {
+		return coils != null && GpuHeuristics.coilSpread(width, batch, coils) ? GpuHeuristics.coilWarps(batch, coilBin,
+			width, cbytes, device.sharedMemoryOptin()) : 0;
 	}
 
 	/** spread_coils_2d_*: the 2D shared-memory spreader of several transforms at once (kernels/spread.cu). */
