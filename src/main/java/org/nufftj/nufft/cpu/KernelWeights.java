@@ -47,9 +47,19 @@ abstract class KernelWeights {
 	void weights(final double t0, final double t1, final double t2, final int dims, final double[] out,
 		final int[] starts)
 	{
-		starts[0] = weights(t0, out, 0);
-		starts[1] = weights(t1, out, width);
-		if (dims == 3) starts[2] = weights(t2, out, 2 * width);
+		weights(t0, t1, t2, dims, out, 0, starts, 0);
+	}
+
+	/**
+	 * {@link #weights(double, double, double, int, double[], int[])} into out[o + a·W …] and starts[so …] (it may write
+	 * up to out[o + (dims − 1)·W + {@link #room()}]).
+	 */
+	void weights(final double t0, final double t1, final double t2, final int dims, final double[] out, final int o,
+		final int[] starts, final int so)
+	{
+		starts[so] = weights(t0, out, o);
+		starts[so + 1] = weights(t1, out, o + width);
+		if (dims == 3) starts[so + 2] = weights(t2, out, o + 2 * width);
 	}
 
 	/**
@@ -159,18 +169,18 @@ abstract class KernelWeights {
 		/** With the vector loops, the axes' Horner chains interleaved (one vector each for W ≤ the lanes). */
 		@Override
 		void weights(final double t0, final double t1, final double t2, final int dims, final double[] out,
-			final int[] starts)
+			final int o, final int[] starts, final int so)
 		{
 			if (vector == null) {
-				super.weights(t0, t1, t2, dims, out, starts);
+				super.weights(t0, t1, t2, dims, out, o, starts, so);
 				return;
 			}
 			final int s0 = start(t0, width), s1 = start(t1, width), s2 = dims == 3 ? start(t2, width) : 0;
-			starts[0] = s0;
-			starts[1] = s1;
-			starts[2] = s2;
+			starts[so] = s0;
+			starts[so + 1] = s1;
+			starts[so + 2] = s2;
 			vector.horner(rows, stride, degree, poly.argumentOf(s0 - t0), poly.argumentOf(s1 - t1), dims == 3 ? poly
-				.argumentOf(s2 - t2) : 0, dims, out, 0, width, 2 * width);
+				.argumentOf(s2 - t2) : 0, dims, out, o, o + width, o + 2 * width);
 		}
 	}
 

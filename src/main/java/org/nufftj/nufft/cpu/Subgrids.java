@@ -185,12 +185,16 @@ final class Subgrids {
 			run.each(slabs == 1 ? 1 : slabs / 2, (w, i) -> {
 				final int slab = slabs == 1 ? 0 : 2 * i + par;
 				final float[] b = sub[w];
-				final double[] kw = new double[2 * width + weights.room()];
-				final int[] st = new int[3];
 				final float[] c = new float[len];
 				final float[] row = new float[2 * (width + rowPadFloat)];
 				final float[] tw = new float[width * width * width];
 				final int[] ti = new int[width * width * width];
+				final int wz = dims == 3 ? width : 1;
+				// A subproblem's kernel weights: point k's axes at kwBin[k·slot + a·W …] (the last axis's vector Horner
+				// may write up to `room` values past its W; a 2D point's z weight is 1), first cells at stBin[3k …].
+				final int slot = 3 * width + weights.room();
+				double[] kwBin = new double[64 * slot];
+				int[] stBin = new int[3 * 64];
 				// One transform: the subproblem's samples gathered first, in a loop of independent loads (they sit in
 				// acquisition order, so sorted points read them at random): the 3D kooshball's spread 167–171 against
 				// 176–177 ms (alternating processes, 2026-11-25).
@@ -207,10 +211,23 @@ final class Subgrids {
 							bin[2 * (s - s0) + 1] = (float) samples.im(p);
 						}
 					}
+					// The weights of all the subproblem's points first: each point's Horner chains are independent of
+					// the others', so the core overlaps them, where one point's chains between its adds ran alone.
+					if (kwBin.length < (s1 - s0) * slot) {
+						kwBin = new double[(s1 - s0) * slot];
+						stBin = new int[3 * (s1 - s0)];
+					}
 					for (int s = s0; s < s1; s++) {
+						final int k = s - s0;
+						weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kwBin, k * slot,
+							stBin, 3 * k);
+						if (dims == 2) kwBin[k * slot + 2 * width] = 1;
+					}
+					for (int s = s0; s < s1; s++) {
+						final int k = s - s0, ko = k * slot;
 						if (bin != null) {
-							c[0] = bin[2 * (s - s0)];
-							c[1] = bin[2 * (s - s0) + 1];
+							c[0] = bin[2 * k];
+							c[1] = bin[2 * k + 1];
 						}
 						else {
 							final int p = order.perm[s];
@@ -219,17 +236,14 @@ final class Subgrids {
 								c[2 * tr + 1] = (float) samples.im(p + m * (first + tr));
 							}
 						}
-						weightsOf(s, kw, st);
-						final int x0 = st[0] - lo[3 * q];
-						final int y0 = st[1] - lo[3 * q + 1];
-						final int z0;
-						if (dims == 3) z0 = st[2] - lo[3 * q + 2];
-						else {
-							z0 = 0;
-							kw[2 * width] = 1;
+						final int x0 = stBin[3 * k] - lo[3 * q];
+						final int y0 = stBin[3 * k + 1] - lo[3 * q + 1];
+						final int z0 = dims == 3 ? stBin[3 * k + 2] - lo[3 * q + 2] : 0;
+						if (count == 1) spreadOne(b, kwBin, ko, c, row, x0, y0, z0, ex, ey);
+						else if (vector.window(len)) {
+							vector.addWindow(b, c, len, kwBin, ko, width, wz, (z0 * ey + y0) * ex + x0, ex, ey * ex);
 						}
-						if (count == 1) spreadOne(b, kw, c, row, x0, y0, z0, ex, ey);
-						else spreadMany(b, kw, c, tw, ti, x0, y0, z0, ex, ey, len);
+						else spreadMany(b, kwBin, ko, c, tw, ti, x0, y0, z0, ex, ey, len);
 					}
 					addWrapped(b, q, len, g);
 				}
@@ -271,16 +285,17 @@ final class Subgrids {
 	 * subgrid (the float path runs only with {@link #vector}): a row of W ≤ 8 is one vector of 16 floats with AVX-512,
 	 * where the double row took two.
 	 */
-	private void spreadOne(final float[] b, final double[] kw, final float[] c, final float[] row, final int x0,
-		final int y0, final int z0, final int ex, final int ey)
+	private void spreadOne(final float[] b, final double[] kw, final int ko, final float[] c, final float[] row,
+		final int x0, final int y0, final int z0, final int ex, final int ey)
 	{
 		final int w = width, wz = dims == 3 ? w : 1;
 		final double cr = c[0], ci = c[1];
 		for (int a = 0; a < w; a++) {
-			row[2 * a] = (float) (kw[a] * cr);
-			row[2 * a + 1] = (float) (kw[a] * ci);
+			row[2 * a] = (float) (kw[ko + a] * cr);
+			row[2 * a + 1] = (float) (kw[ko + a] * ci);
 		}
-		vector.addRows(b, row, 2 * (w + rowPadFloat), kw, w, wz, 2 * ((z0 * ey + y0) * ex + x0), 2 * ex, 2 * ex * ey);
+		vector.addRows(b, row, 2 * (w + rowPadFloat), kw, ko, w, wz, 2 * ((z0 * ey + y0) * ex + x0), 2 * ex, 2 * ex *
+			ey);
 	}
 
 	/**
@@ -338,17 +353,17 @@ final class Subgrids {
 	}
 
 	/** {@link #spreadMany} on a float subgrid, in vectors (the float path runs only with {@link #vector}). */
-	private void spreadMany(final float[] b, final double[] kw, final float[] c, final float[] tw, final int[] ti,
-		final int x0, final int y0, final int z0, final int ex, final int ey, final int len)
+	private void spreadMany(final float[] b, final double[] kw, final int ko, final float[] c, final float[] tw,
+		final int[] ti, final int x0, final int y0, final int z0, final int ex, final int ey, final int len)
 	{
 		final int w = width, wz = dims == 3 ? w : 1;
 		int n = 0;
 		for (int e = 0; e < wz; e++) {
 			for (int r = 0; r < w; r++) {
-				final double kyz = kw[w + r] * kw[2 * w + e];
+				final double kyz = kw[ko + w + r] * kw[ko + 2 * w + e];
 				final int base = ((z0 + e) * ey + y0 + r) * ex + x0;
 				for (int a = 0; a < w; a++, n++) {
-					tw[n] = (float) (kyz * kw[a]);
+					tw[n] = (float) (kyz * kw[ko + a]);
 					ti[n] = len * (base + a);
 				}
 			}

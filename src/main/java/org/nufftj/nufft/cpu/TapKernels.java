@@ -17,12 +17,28 @@ interface TapKernels {
 	void add(float[] b, float[] c, int len, float[] tw, int[] ti, int n);
 
 	/**
-	 * One transform's window rows on a float subgrid without a tap list: for e &lt; wz and r &lt; w, with the weight
-	 * k = (float) (kw[w + r]·kw[2w + e]), b[base + e·planeStride + r·rowStride + j] += k·row[j] for j &lt; len (a
-	 * multiple of 2·{@link #lanes()}): the sums of {@link #add(float[], float[], int, float[], int[], int)} over the same
-	 * rows.
+	 * A point's whole window on a float subgrid of several transforms without a tap list: for e &lt; wz, r &lt; w and
+	 * a &lt; w, with the point's weights at kw[ko …] (x, then y at ko + w, z at ko + 2w) and
+	 * k = (float) ((kw[ko + w + r]·kw[ko + 2w + e])·kw[ko + a]), b[len·(base + e·planeStride + r·rowStride + a) + j] +=
+	 * k·c[j] for j &lt; len: the sums of {@link #add(float[], float[], int, float[], int[], int)} over the tap list that
+	 * {@link Subgrids} would build (the same bits). len must be one or two vectors of floats ({@link #window}).
 	 */
-	void addRows(float[] b, float[] row, int len, double[] kw, int w, int wz, int base, int rowStride, int planeStride);
+	void addWindow(float[] b, float[] c, int len, double[] kw, int ko, int w, int wz, int base, int rowStride,
+		int planeStride);
+
+	/** Whether {@link #addWindow} takes a length of len floats: 2·{@link #lanes()} or 4·{@link #lanes()}. */
+	default boolean window(final int len) {
+		return len == 2 * lanes() || len == 4 * lanes();
+	}
+
+	/**
+	 * One transform's window rows on a float subgrid without a tap list: for e &lt; wz and r &lt; w, with the weight
+	 * k = (float) (kw[ko + w + r]·kw[ko + 2w + e]), b[base + e·planeStride + r·rowStride + j] += k·row[j] for j &lt; len
+	 * (a multiple of 2·{@link #lanes()}): the sums of {@link #add(float[], float[], int, float[], int[], int)} over the
+	 * same rows.
+	 */
+	void addRows(float[] b, float[] row, int len, double[] kw, int ko, int w, int wz, int base, int rowStride,
+		int planeStride);
 
 	/** The same on a double subgrid (weights k = kw[w + r]·kw[2w + e]; len a multiple of {@link #lanes()}). */
 	void addRows(double[] b, double[] row, int len, double[] kw, int w, int wz, int base, int rowStride,

@@ -84,18 +84,54 @@ final class VectorKernels implements TapKernels {
 	}
 
 	@Override
-	public void addRows(final float[] b, final float[] row, final int len, final double[] kw, final int w, final int wz,
-		final int base, final int rowStride, final int planeStride)
+	public void addWindow(final float[] b, final float[] c, final int len, final double[] kw, final int ko, final int w,
+		final int wz, final int base, final int rowStride, final int planeStride)
+	{
+		final int l = F.length();
+		if (len == l) {
+			final FloatVector v0 = FloatVector.fromArray(F, c, 0);
+			for (int e = 0; e < wz; e++) {
+				final double kz = kw[ko + 2 * w + e];
+				for (int r = 0; r < w; r++) {
+					final double kyz = kw[ko + w + r] * kz;
+					int i = len * (base + e * planeStride + r * rowStride);
+					for (int a = 0; a < w; a++, i += len) {
+						final float k = (float) (kyz * kw[ko + a]);
+						FloatVector.fromArray(F, b, i).sub(v0.mul(-k)).intoArray(b, i);
+					}
+				}
+			}
+			return;
+		}
+		if (len != 2 * l) throw new IllegalArgumentException("addWindow: " + len + " values, expected " + l + " or " + 2 * l);
+		final FloatVector v0 = FloatVector.fromArray(F, c, 0), v1 = FloatVector.fromArray(F, c, l);
+		for (int e = 0; e < wz; e++) {
+			final double kz = kw[ko + 2 * w + e];
+			for (int r = 0; r < w; r++) {
+				final double kyz = kw[ko + w + r] * kz;
+				int i = len * (base + e * planeStride + r * rowStride);
+				for (int a = 0; a < w; a++, i += len) {
+					final float k = -(float) (kyz * kw[ko + a]);
+					FloatVector.fromArray(F, b, i).sub(v0.mul(k)).intoArray(b, i);
+					FloatVector.fromArray(F, b, i + l).sub(v1.mul(k)).intoArray(b, i + l);
+				}
+			}
+		}
+	}
+
+	@Override
+	public void addRows(final float[] b, final float[] row, final int len, final double[] kw, final int ko,
+		final int w, final int wz, final int base, final int rowStride, final int planeStride)
 	{
 		final int l = F.length();
 		for (int j = 0; j < len; j += l) {
 			final FloatVector v = FloatVector.fromArray(F, row, j);
 			for (int e = 0; e < wz; e++) {
-				final double kz = kw[2 * w + e];
+				final double kz = kw[ko + 2 * w + e];
 				final int plane = base + e * planeStride + j;
 				for (int r = 0; r < w; r++) {
 					final int i = plane + r * rowStride;
-					final float k = (float) (kw[w + r] * kz);
+					final float k = (float) (kw[ko + w + r] * kz);
 					FloatVector.fromArray(F, b, i).sub(v.mul(-k)).intoArray(b, i);
 				}
 			}
