@@ -22,6 +22,12 @@ import java.util.Arrays;
  */
 final class Subgrids {
 
+	/**
+	 * Points whose kernel weights (and, for one transform, samples) {@link #spreadFloat} gathers before it adds them: a
+	 * subproblem in chunks of this many, ~53 KB of weights at W = 6 however many points its bin holds.
+	 */
+	static final int WEIGHT_CHUNK = 256;
+
 	private final PointOrder order;
 	/** The Vector API batch loops, or null for the scalar ones ({@link VectorSupport}). */
 	private final TapKernels vector;
@@ -190,60 +196,59 @@ final class Subgrids {
 				final float[] tw = new float[width * width * width];
 				final int[] ti = new int[width * width * width];
 				final int wz = dims == 3 ? width : 1;
-				// A subproblem's kernel weights: point k's axes at kwBin[k·slot + a·W …] (the last axis's vector Horner
-				// may write up to `room` values past its W; a 2D point's z weight is 1), first cells at stBin[3k …].
+				// The kernel weights of up to WEIGHT_CHUNK points: point k's axes at kwBin[k·slot + a·W …] (the last
+				// axis's vector Horner may write up to `room` values past its W; a 2D point's z weight is 1), its first
+				// cells at stBin[3k …].
 				final int slot = 3 * width + weights.room();
-				double[] kwBin = new double[64 * slot];
-				int[] stBin = new int[3 * 64];
-				// One transform: the subproblem's samples gathered first, in a loop of independent loads (they sit in
+				final double[] kwBin = new double[WEIGHT_CHUNK * slot];
+				final int[] stBin = new int[3 * WEIGHT_CHUNK];
+				// One transform: the chunk's samples gathered first, in a loop of independent loads (they sit in
 				// acquisition order, so sorted points read them at random): the 3D kooshball's spread 167–171 against
-				// 176–177 ms (alternating processes, 2026-11-25).
-				float[] bin = count == 1 ? new float[64] : null;
+				// 176–177 ms (alternating processes, 2026-11-25, a whole subproblem at a time).
+				final float[] bin = count == 1 ? new float[2 * WEIGHT_CHUNK] : null;
 				for (int q = order.slabSub[slab]; q < order.slabSub[slab + 1]; q++) {
 					final int ex = ext[3 * q], ey = ext[3 * q + 1], ez = ext[3 * q + 2];
 					Arrays.fill(b, 0, ex * ey * ez * len, 0);
 					final int s0 = order.subStart[q], s1 = order.subStart[q + 1];
-					if (bin != null) {
-						if (bin.length < 2 * (s1 - s0)) bin = new float[2 * (s1 - s0)];
-						for (int s = s0; s < s1; s++) {
-							final int p = order.perm[s] + m * first;
-							bin[2 * (s - s0)] = (float) samples.re(p);
-							bin[2 * (s - s0) + 1] = (float) samples.im(p);
-						}
-					}
-					// The weights of all the subproblem's points first: each point's Horner chains are independent of
-					// the others', so the core overlaps them, where one point's chains between its adds ran alone.
-					if (kwBin.length < (s1 - s0) * slot) {
-						kwBin = new double[(s1 - s0) * slot];
-						stBin = new int[3 * (s1 - s0)];
-					}
-					for (int s = s0; s < s1; s++) {
-						final int k = s - s0;
-						weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kwBin, k * slot,
-							stBin, 3 * k);
-						if (dims == 2) kwBin[k * slot + 2 * width] = 1;
-					}
-					for (int s = s0; s < s1; s++) {
-						final int k = s - s0, ko = k * slot;
+					for (int c0 = s0; c0 < s1; c0 += WEIGHT_CHUNK) {
+						final int c1 = Math.min(s1, c0 + WEIGHT_CHUNK);
 						if (bin != null) {
-							c[0] = bin[2 * k];
-							c[1] = bin[2 * k + 1];
-						}
-						else {
-							final int p = order.perm[s];
-							for (int tr = 0; tr < count; tr++) {
-								c[2 * tr] = (float) samples.re(p + m * (first + tr));
-								c[2 * tr + 1] = (float) samples.im(p + m * (first + tr));
+							for (int s = c0; s < c1; s++) {
+								final int p = order.perm[s] + m * first;
+								bin[2 * (s - c0)] = (float) samples.re(p);
+								bin[2 * (s - c0) + 1] = (float) samples.im(p);
 							}
 						}
-						final int x0 = stBin[3 * k] - lo[3 * q];
-						final int y0 = stBin[3 * k + 1] - lo[3 * q + 1];
-						final int z0 = dims == 3 ? stBin[3 * k + 2] - lo[3 * q + 2] : 0;
-						if (count == 1) spreadOne(b, kwBin, ko, c, row, x0, y0, z0, ex, ey);
-						else if (vector.window(len)) {
-							vector.addWindow(b, c, len, kwBin, ko, width, wz, (z0 * ey + y0) * ex + x0, ex, ey * ex);
+						// The chunk's weights first: each point's Horner chains are independent of the others', so the
+						// core overlaps them, where one point's chains between its adds ran alone.
+						for (int s = c0; s < c1; s++) {
+							final int k = s - c0;
+							weights.weights(order.t[0][s], order.t[1][s], dims == 3 ? order.t[2][s] : 0, dims, kwBin, k *
+								slot, stBin, 3 * k);
+							if (dims == 2) kwBin[k * slot + 2 * width] = 1;
 						}
-						else spreadMany(b, kwBin, ko, c, tw, ti, x0, y0, z0, ex, ey, len);
+						for (int s = c0; s < c1; s++) {
+							final int k = s - c0, ko = k * slot;
+							if (bin != null) {
+								c[0] = bin[2 * k];
+								c[1] = bin[2 * k + 1];
+							}
+							else {
+								final int p = order.perm[s];
+								for (int tr = 0; tr < count; tr++) {
+									c[2 * tr] = (float) samples.re(p + m * (first + tr));
+									c[2 * tr + 1] = (float) samples.im(p + m * (first + tr));
+								}
+							}
+							final int x0 = stBin[3 * k] - lo[3 * q];
+							final int y0 = stBin[3 * k + 1] - lo[3 * q + 1];
+							final int z0 = dims == 3 ? stBin[3 * k + 2] - lo[3 * q + 2] : 0;
+							if (count == 1) spreadOne(b, kwBin, ko, c, row, x0, y0, z0, ex, ey);
+							else if (vector.window(len)) {
+								vector.addWindow(b, c, len, kwBin, ko, width, wz, (z0 * ey + y0) * ex + x0, ex, ey * ex);
+							}
+							else spreadMany(b, kwBin, ko, c, tw, ti, x0, y0, z0, ex, ey, len);
+						}
 					}
 					addWrapped(b, q, len, g);
 				}
