@@ -9,7 +9,8 @@
 #                                      sections into a "bench" report: the full run no longer fits one 10-minute call)
 #                                      (NUFFTJ_FFT=own|cufft picks the GPU FFT; NUFFTJ_HIDE_CUFFT=1 hides cuFFT's
 #                                      libraries for the run, as on a driver-only machine; NUFFTJ_CLASSES=A,B runs
-#                                      only those test classes; NUFFTJ_REF=OUT.csv of scripts/cufinufft-bench.sh
+#                                      only those test classes; NUFFTJ_SUITE_OPTS adds JVM options, e.g.
+#                                      -Dnufftj.spread3d=atomic for an A/B; NUFFTJ_REF=OUT.csv of scripts/cufinufft-bench.sh
 #                                      run in the same call: the ref columns are cuFINUFFT measured there;
 #                                      "matched" [rows] [method]: its rows against ours at 100, 30, 10, 3, 1 × their ε, the
 #                                      fastest of ours at equal or lower achieved error)
@@ -125,7 +126,9 @@ run)
     # NUFFTJ_BASELINE: an earlier report (e.g. the committed docs/gpu-report.md) to compare each benchmark row with.
     # The JVM runs as a child that a TERM or INT to this script (e.g. from `timeout`) is passed on to: without that, a
     # run cut by a time limit left its JVM running on the GPU beside whatever the caller ran next (2026-11-29).
-    "$jre/jre/bin/java" $vec -Xmx48g -XX:+UseParallelGC -Dnufftj.samples="$samples" \
+    # NUFFTJ_SUITE_OPTS: more JVM options for the suite (e.g. -Dnufftj.spread3d=atomic for an A/B of a spreader).
+    # shellcheck disable=SC2086
+    "$jre/jre/bin/java" $vec -Xmx48g -XX:+UseParallelGC ${NUFFTJ_SUITE_OPTS:-} -Dnufftj.samples="$samples" \
       -Dnufftj.baseline="${NUFFTJ_BASELINE:-}" -Dnufftj.ref="${NUFFTJ_REF:-}" -cp "$cp_" \
       org.nufftj.nufft.gpu.GpuSuite "$report" "$@" &
     jvm=$!
