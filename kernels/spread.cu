@@ -208,11 +208,31 @@ __device__ __forceinline__ void spread_tiles(const int* __restrict__ perm, const
 }
 
 /**
- * SHARED in 3D, point-serial: one block per (subproblem, transform) as spread_tiles, the same shared layout
- * (TileStage), but thread t owns taps t, t + blockDim, … of every point's W³ stencil (x fastest) and the block takes
- * the staged points one at a time with a barrier after each: no two threads touch one cell between barriers, so the
- * tile is updated with plain loads and stores (a shared float atomicAdd is a CAS loop on sm_90). blockDim is
- * GpuHeuristics.serialBlock(W) = ⌈W³/32⌉·32 up to 512: one round per point up to W = 8.
+ * Points a chunk of spread_serial_3d_* stages at most (fewer where the shared memory the host gives the block,
+ * GpuHeuristics.stagedTileBytes, holds fewer).
+ */
+#define SERIAL_CHUNK 64
+
+/** The dynamic shared memory of this launch, in bytes. */
+__device__ __forceinline__ unsigned dynamic_smem_bytes() {
+	unsigned v;
+	asm volatile("mov.u32 %0, %%dynamic_smem_size;" : "=r"(v));
+	return v;
+}
+
+/**
+ * SHARED in 3D, point-serial: one block per (subproblem, transform) as spread_tiles, the same tile (real and imaginary
+ * planes, pitch bx + W), but thread t owns taps t, t + blockDim, … of every point's W³ stencil (x fastest) and the
+ * block takes the staged points one at a time with a barrier after each: no two threads touch one cell between
+ * barriers, so the tile is updated with plain loads and stores (a shared float atomicAdd is a CAS loop on sm_90).
+ * blockDim is GpuHeuristics.serialBlock(W) = ⌈W³/32⌉·32 up to 512: one round per point up to W = 8.
+ * A chunk of points is staged as products, so that a tap costs one product and two multiply-adds: per point its
+ * sample times the x kernel values (W complex values, ax) and the W² products ψy·ψz (kyz, z outer), computed by the
+ * whole block from the points' kernel values (k) after they are evaluated; a chunk holds as many points (up to
+ * SERIAL_CHUNK) as fit the bytes that GpuHeuristics.stagedTileBytes gives the block (the size of spread_tiles' stage
+ * of TILE_CHUNK points). Per tap and point the loop then reads ax and kyz and updates the cell, where it read three
+ * kernel values and the sample and multiplied twice: on the H200 the 3D spreads at W = 7 and 8 took 0.94–0.96 of the
+ * time, W = 5 the same (docs/gpu-tuning.md, fourth session of 2026-11-29).
  */
 template <typename T, int W>
 __device__ __forceinline__ void spread_serial3(const int* __restrict__ perm, const int* __restrict__ ix,
@@ -222,47 +242,78 @@ __device__ __forceinline__ void spread_serial3(const int* __restrict__ perm, con
 	const typename Cplx<T>::type* __restrict__ samples, typename Cplx<T>::type* grid, int nx, int ny, int nz,
 	const KernelSpec<T>& ks)
 {
+	typedef typename Cplx<T>::type C;
 	extern __shared__ __align__(16) unsigned char smem[];
 	const int s = blockIdx.x, b = blockIdx.y;
 	const int px = bx + W, tx = bx + W - 1, ty = by + W - 1, tz = bz + W - 1, plane = px * ty * tz;
-	TileStage<T, W, 3> st(smem, plane);
+	constexpr int TAPS = W * W * W, PER = 3 * W + 2 * W + W * W; // reals a staged point takes, and a cell offset
+	// Stage: ax [chunk][W] complex, then the tile planes, then k [chunk][3W], kyz [chunk][W²], cell [chunk]
+	// (complex values first: their alignment).
+	const int chunk = min(SERIAL_CHUNK, (int) ((dynamic_smem_bytes() - 2u * plane * sizeof(T)) / (PER * sizeof(T) +
+		sizeof(int))));
+	C* const ax = reinterpret_cast<C*>(smem);
+	T* const re = reinterpret_cast<T*>(ax + chunk * W);
+	T* const im = re + plane;
+	T* const kv = im + plane;
+	T* const kyz = kv + chunk * 3 * W;
+	int* const cell = reinterpret_cast<int*>(kyz + chunk * W * W);
 	for (int k = threadIdx.x; k < plane; k += blockDim.x) {
-		st.re[k] = 0;
-		st.im[k] = 0;
+		re[k] = 0;
+		im[k] = 0;
 	}
 	const int bin = subBin[s], start = subStart[s], count = subCount[s];
 	const int ox = (bin % nbx) * bx - W / 2, oy = ((bin / nbx) % nby) * by - W / 2, oz = (bin / (nbx * nby)) * bz - W / 2;
-	const typename Cplx<T>::type* sb = samples + (long long) b * m;
-	// This thread's first tap (the only one up to W = 8): its cell offset in the tile and its three kernel indices.
-	constexpr int TAPS = W * W * W;
+	const C* sb = samples + (long long) b * m;
+	// This thread's first tap (the only one up to W = 8): its cell offset in the tile, x index and (y, z) index.
 	const int e0 = threadIdx.x, jz0 = e0 / (W * W), jy0 = (e0 / W) % W, jx0 = e0 % W;
-	const int cell0 = (jz0 * ty + jy0) * px + jx0;
-	for (int c0 = 0; c0 < count; c0 += TILE_CHUNK) {
-		const int n = min(TILE_CHUNK, count - c0);
+	const int cell0 = (jz0 * ty + jy0) * px + jx0, yz0 = jz0 * W + jy0;
+	for (int c0 = 0; c0 < count; c0 += chunk) {
+		const int n = min(chunk, count - c0);
 		__syncthreads(); // tile cleared / the previous chunk's last point done before the stage is overwritten
-		stage_points<T, W, 3>(st, perm, ix, iy, iz, fx, fy, fz, start + c0, n, ox, oy, oz, px, ty, sb, ks);
+		for (int t = threadIdx.x; t < n; t += blockDim.x) {
+			const int i = start + c0 + t;
+			T* const k = kv + t * 3 * W;
+			kernel_values<T, W>(k, ks, fx[i]);
+			kernel_values<T, W>(k + W, ks, fy[i]);
+			kernel_values<T, W>(k + 2 * W, ks, fz[i]);
+			cell[t] = ((iz[i] - oz) * ty + iy[i] - oy) * px + ix[i] - ox;
+			const C v = sb[perm[i]];
+#pragma unroll
+			for (int j = 0; j < W; j++) {
+				C a;
+				a.x = v.x * k[j];
+				a.y = v.y * k[j];
+				ax[t * W + j] = a;
+			}
+		}
+		__syncthreads();
+		for (int f = threadIdx.x; f < n * W * W; f += blockDim.x) {
+			const int t = f / (W * W), e = f - t * (W * W);
+			const T* const k = kv + t * 3 * W;
+			kyz[f] = k[W + e % W] * k[2 * W + e / W];
+		}
 		__syncthreads();
 		for (int p = 0; p < n; p++) {
-			const T* k = st.k + p * 3 * W;
-			const int base = st.cell[p];
-			const T vr = st.vr[p], vi = st.vi[p];
+			const int base = cell[p];
 			if (e0 < TAPS) {
-				const T w = k[jx0] * k[W + jy0] * k[2 * W + jz0];
-				st.re[base + cell0] += vr * w;
-				st.im[base + cell0] += vi * w;
+				const C a = ax[p * W + jx0];
+				const T w = kyz[p * W * W + yz0];
+				re[base + cell0] += a.x * w;
+				im[base + cell0] += a.y * w;
 			}
 			for (int e = e0 + blockDim.x; e < TAPS; e += blockDim.x) {
 				const int jz = e / (W * W), jy = (e / W) % W, jx = e % W;
-				const T w = k[jx] * k[W + jy] * k[2 * W + jz];
-				const int cell = base + (jz * ty + jy) * px + jx;
-				st.re[cell] += vr * w;
-				st.im[cell] += vi * w;
+				const C a = ax[p * W + jx];
+				const T w = kyz[p * W * W + jz * W + jy];
+				const int c = base + (jz * ty + jy) * px + jx;
+				re[c] += a.x * w;
+				im[c] += a.y * w;
 			}
 			__syncthreads(); // the next point may share cells with this one
 		}
 	}
 	__syncthreads();
-	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
+	flush_planes<T>(re, im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
 }
 
 /**

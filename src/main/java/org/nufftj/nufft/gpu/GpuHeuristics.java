@@ -178,6 +178,7 @@ final class GpuHeuristics {
 	/**
 	 * spread_tiles_*: two real planes of pitch (bin + W) × (bin + W − 1)… cells, then TILE_CHUNK staged points of
 	 * d·W kernel values, two sample components and one int cell offset (TileStage in kernels/spread.cu).
+	 * spread_serial_3d_* gets the same bytes and stages as many points as its products take room for (up to 64).
 	 */
 	static int stagedTileBytes(final int[] bin, final int width, final int cbytes) {
 		long cells = bin[0] + width;
