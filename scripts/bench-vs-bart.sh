@@ -60,18 +60,24 @@ time_pair() {
 jv="java"; [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]] && jv="$JAVA_HOME/bin/java"
 echo "machine: $(nproc) cores; nufft-j on $("$jv" -version 2>&1 | head -1); $(bart version); runs: $runs (median)"
 echo "bart has no tolerance option (its fixed gridding: ~1.3e-3 error); nufft-j runs at each tolerance below."
-for eps in $tolerances; do
-	for c in 8 32; do
-		time_pair "adjoint ${c} coils eps=$eps" \
-			"$root/nufft-j adjoint -d 256:256:1 -e $eps traj k$c out_nj" \
-			"bart nufft -a -d 256:256:1 traj k$c out_bart" \
-			"${before:+$before adjoint -d 256:256:1 -e $eps traj k$c out_before}"
-		time_pair "forward ${c} coils eps=$eps" \
-			"$root/nufft-j forward -e $eps traj img$c outf_nj" \
-			"bart nufft traj img$c outf_bart" \
-			"${before:+$before forward -e $eps traj img$c outf_before}"
+# rows LABEL COILS TOOL [BEFORE]: per tolerance and coil count, TOOL's adjoint and forward (TOOL: the command that
+# starts nufft-j) against bart's, each row named LABEL + direction + coil count + COILS; BEFORE as NUFFTJ_BEFORE.
+rows() {
+	local label="$1" coils="$2" tool="$3" prev="${4:-}" eps c
+	for eps in $tolerances; do
+		for c in 8 32; do
+			time_pair "${label}adjoint ${c}${coils} eps=$eps" \
+				"$tool adjoint -d 256:256:1 -e $eps traj k$c out_nj" \
+				"bart nufft -a -d 256:256:1 traj k$c out_bart" \
+				"${prev:+$prev adjoint -d 256:256:1 -e $eps traj k$c out_before}"
+			time_pair "${label}forward ${c}${coils} eps=$eps" \
+				"$tool forward -e $eps traj img$c outf_nj" \
+				"bart nufft traj img$c outf_bart" \
+				"${prev:+$prev forward -e $eps traj img$c outf_before}"
+		done
 	done
-done
+}
+rows "" " coils" "$root/nufft-j" "$before"
 # The floor of a one-shot command on this machine: the same launcher with the same JVM options, parsing the forward
 # command's options and printing its help (JVM start-up, class-data sharing, picocli), no file read, no transform.
 time_pair "floor: forward --help" "$root/nufft-j forward --help" "bart nufft traj img8 outf_bart"
@@ -81,15 +87,6 @@ if [[ "${NUFFTJ_BENCH_DAEMON:-1}" != 0 ]]; then
 	t0=$(now)
 	"$root/nufft-j" daemon start
 	echo "daemon start (once: the JVM and its warm-up): $(awk -v t=$(( $(now) - t0 )) 'BEGIN{printf "%.1f", t/1e9}') s"
-	for eps in $tolerances; do
-		for c in 8 32; do
-			time_pair "daemon: adjoint ${c} eps=$eps" \
-				"env NUFFTJ_DAEMON=1 $root/nufft-j adjoint -d 256:256:1 -e $eps traj k$c out_nj" \
-				"bart nufft -a -d 256:256:1 traj k$c out_bart"
-			time_pair "daemon: forward ${c} eps=$eps" \
-				"env NUFFTJ_DAEMON=1 $root/nufft-j forward -e $eps traj img$c outf_nj" \
-				"bart nufft traj img$c outf_bart"
-		done
-	done
+	rows "daemon: " "" "env NUFFTJ_DAEMON=1 $root/nufft-j"
 	"$root/nufft-j" daemon stop
 fi

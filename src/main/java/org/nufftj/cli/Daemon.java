@@ -11,16 +11,16 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
+
+import org.nufftj.io.AtomicFiles;
 
 /**
  * A warm JVM for repeated one-shot transforms ({@code NUFFTJ_DAEMON=1 nufft-j adjoint|forward …}): the launcher starts
@@ -80,12 +80,7 @@ public final class Daemon {
 			Files.createFile(tmp); // not a POSIX file system: the folder's own permissions guard it
 		}
 		Files.writeString(tmp, stateText);
-		try {
-			Files.move(tmp, state, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-		}
-		catch (final AtomicMoveNotSupportedException e) {
-			Files.move(tmp, state, StandardCopyOption.REPLACE_EXISTING);
-		}
+		AtomicFiles.moveIntoPlace(tmp, state);
 	}
 
 	/**

@@ -76,9 +76,7 @@ class DaemonTest {
 
 	@Test
 	void aServedCommandWritesWhatAOneShotRunWritesWithTheClientsRelativePaths() throws IOException {
-		final Path client = Files.createDirectory(dir.resolve("client"));
-		for (final String f : new String[] { "radial.cfl", "radial.hdr", "radial_traj.cfl", "radial_traj.hdr" })
-			Files.copy(Path.of("sample-data", "bart", f), client.resolve(f));
+		final Path client = clientWithSample();
 		final List<String> answer = request(token(), client, "adjoint", "-e", "1e-3", "radial_traj", "radial", "image");
 		assertEquals(List.of("x 0"), answer);
 		assertTrue(Files.exists(client.resolve("image.cfl")), "written in the client's folder");
@@ -115,8 +113,8 @@ class DaemonTest {
 		final List<String> answer = request("0".repeat(32), dir, "forward", "a", "b", "c");
 		assertEquals(List.of(), answer);
 		assertTrue(serving.isAlive(), "still serving");
-		assertEquals(List.of("e nufft-j: the daemon serves [adjoint, forward] only, not 'info'", "x 1"), request(
-			token(), dir, "info"));
+		assertEquals(List.of("e nufft-j: the daemon serves [adjoint, forward] only, not 'info'", "x " +
+			Main.BAD_INPUT), request(token(), dir, "info"));
 	}
 
 	@Test
@@ -142,9 +140,7 @@ class DaemonTest {
 	 */
 	@Test
 	void theLaunchersBashClientPassesArgumentsOutputAndExitCode() throws Exception {
-		final Path client = Files.createDirectory(dir.resolve("client"));
-		for (final String f : new String[] { "radial.cfl", "radial.hdr", "radial_traj.cfl", "radial_traj.hdr" })
-			Files.copy(Path.of("sample-data", "bart", f), client.resolve(f));
+		final Path client = clientWithSample();
 		final String[] ok = bashClient(client, "adjoint", "-e", "1e-3", "radial_traj", "radial", "image out");
 		assertEquals("0", ok[0], "exit code; stderr: " + ok[2]);
 		assertTrue(Files.exists(client.resolve("image out.cfl")), "written in the client's folder");
@@ -156,6 +152,14 @@ class DaemonTest {
 	}
 
 	// -- helpers --
+
+	/** A client folder holding the bundled BART radial sample (trajectory and k-space). */
+	private Path clientWithSample() throws IOException {
+		final Path client = Files.createDirectory(dir.resolve("client"));
+		for (final String f : new String[] { "radial.cfl", "radial.hdr", "radial_traj.cfl", "radial_traj.hdr" })
+			Files.copy(Path.of("sample-data", "bart", f), client.resolve(f));
+		return client;
+	}
 
 	/** The launcher's daemon_read and daemon_send run by bash in {@code cwd}: {exit code, stdout, stderr}. */
 	private String[] bashClient(final Path cwd, final String... args) throws Exception {
@@ -172,7 +176,6 @@ class DaemonTest {
 		final String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
 		return new String[] { String.valueOf(p.waitFor()), out, err };
 	}
-
 
 	private String token() throws IOException {
 		return Files.readString(state).trim().split(" ")[1];

@@ -625,7 +625,8 @@ public final class CpuNufftPlan implements NufftPlan {
 	 * One transform: pixels [x0, x1) of the image row at p from grid cells from value j0 on. Pixel x − N/2 sits at
 	 * cell (x − N/2) mod n, so x &lt; N/2 is one run at the end of the grid row and x ≥ N/2 one at its start: the 3D
 	 * kooshball's crop 3.1–3.3 against 7–11 ms per pixel through the wrap table (2026-11-29). Several transforms keep
-	 * the per-pixel loop: 8 coils by runs (transform outermost) measured 1.1–1.8 against 0.7–1.3 ms.
+	 * the per-pixel loop: with 8 coils, runs (transform outermost) measured slower (docs/benchmarks.md, 2026-11-29,
+	 * third session).
 	 */
 	private void cropRun(final double[] g, final int j0, final Complex image, final int p, final int x0, final int x1,
 		final double f)
