@@ -4,7 +4,7 @@
 #
 #   scripts/gpu-suite.sh pack DIR      (build machine) mvn test-compile; copies classes, test classes, dependency
 #                                      jars, sample-data/, a jlink'd Java 17 runtime (tar.gz) and this script into DIR.
-#   DIR/gpu-suite.sh run REPORT.md [tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched|coils] [rows|all] [cpu|nocpu] [atomic,shared]
+#   DIR/gpu-suite.sh run REPORT.md [tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched|coils|tuned] [rows|all] [cpu|nocpu] [atomic,shared]
 #                                      (NUFFTJ_TESTS_FROM=REPORT.md of an earlier "tests" run puts its test
 #                                      sections into a "bench" report: the full run no longer fits one 10-minute call)
 #                                      (NUFFTJ_FFT=own|cufft picks the GPU FFT; NUFFTJ_HIDE_CUFFT=1 hides cuFFT's
@@ -13,7 +13,9 @@
 #                                      -Dnufftj.spread3d=atomic for an A/B; NUFFTJ_REF=OUT.csv of scripts/cufinufft-bench.sh
 #                                      run in the same call: the ref columns are cuFINUFFT measured there;
 #                                      "matched" [rows] [method]: its rows against ours at 100, 30, 10, 3, 1 × their ε, the
-#                                      fastest of ours at equal or lower achieved error)
+#                                      fastest of ours at equal or lower achieved error;
+#                                      "tuned" [rows]: per row and direction a quick tuning run, then the heuristic's
+#                                      plan and the winner timed device-resident beside NUFFTJ_REF)
 #                                      (GPU machine, no Java/Maven needed) unpacks the runtime and runs GpuSuite.
 #   DIR/gpu-suite.sh run OUT.txt cli ARGS... | run OUT.txt jmh ARGS...
 #                                      the same machine: a nufft-j command line, or a JMH benchmark of the test classes.
@@ -141,5 +143,5 @@ run)
   fi
   ;;
 *)
-  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched|coils] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...] | run OUT.txt cli ARGS... | run OUT.txt jmh ARGS..." >&2; exit 2;;
+  echo "usage: $0 pack DIR | run REPORT.md [tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched|coils|tuned] [rows|all] [cpu|nocpu] [methods] | run REPORT.md recon [key=value ...] | run OUT.txt cli ARGS... | run OUT.txt jmh ARGS..." >&2; exit 2;;
 esac

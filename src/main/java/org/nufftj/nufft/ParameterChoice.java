@@ -484,6 +484,24 @@ public final class ParameterChoice {
 	}
 
 	/**
+	 * The factor by which {@link #expectedError} must undershoot ε before a plan is accepted on its points (the tuner,
+	 * which knows them): that model is the expectation over random inputs, and one input's achieved error fluctuates
+	 * about it, relatively by about √(2/N) with N the fewer of the outputs either way (points, pixels). 1 + 2√(2/N):
+	 * 1.13 for a 24 × 20 image (CpuTunerTest: Exp-semicircle W = 6, σ = 1.25, 700 points reached 1.09× the model),
+	 * 1.002 for the 128³ kooshball of docs/gpu-report.md.
+	 */
+	public static double onPointsMargin(final int[] imageSize, final int points) {
+		double pixels = 1;
+		for (final int n : imageSize) pixels *= n;
+		return 1 + 2 * Math.sqrt(2 / Math.max(1, Math.min(pixels, points)));
+	}
+
+	/** Whether {@code p} meets {@code eps} on the points of {@code t}: {@link #expectedError} × {@link #onPointsMargin}. */
+	public static boolean meetsOnPoints(final NufftParameters p, final Trajectory t, final double eps) {
+		return expectedError(p, t) * onPointsMargin(p.imageSize(), t.count()) <= eps;
+	}
+
+	/**
 	 * Per axis and tabulated offset, the statistics of ε(u, off) over the image's pixels (see {@link #computeModel}):
 	 * μ = mean_u ε, ν = mean_u |ε|²; and max_{u,off} |ε|.
 	 */

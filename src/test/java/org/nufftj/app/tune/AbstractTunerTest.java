@@ -21,8 +21,10 @@ import org.nufftj.kernel.KernelType;
 import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.NufftOptions;
+import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
 import org.nufftj.nufft.Nudft;
+import org.nufftj.nufft.ParameterChoice;
 import org.nufftj.nufft.Precision;
 import org.nufftj.nufft.TuneMode;
 import org.nufftj.nufft.TestTrajectories;
@@ -62,6 +64,35 @@ abstract class AbstractTunerTest {
 		check(dir, new int[] { 24, 20 }, new GoldenAngleRadial(24, 30).build(), 1e-5, Precision.DOUBLE, r);
 		check(dir, new int[] { 10, 12, 8 }, TestTrajectories.make("random", new int[] { 10, 12, 8 }, 600, r), 1e-4,
 			Precision.FLOAT, r);
+	}
+
+	/**
+	 * The tuner knows its points: at an ε between the worst-offset model of Kaiser–Bessel W = 4, σ = 2 and what the
+	 * tuner asks of the model on these points (with its margin), the heuristic must take W = 5 there, and the tuner
+	 * times W = 4, which meets ε against the NUDFT ({@link #check} runs every timed candidate). Fails when the tuner
+	 * accepts plans by the worst offset only (no W = 4 candidate) or when the model on the points with its margin
+	 * undershoots an achieved error.
+	 */
+	@Test
+	void aWidthThePointsAllowIsTimedAndMeetsEps(@TempDir final Path dir) {
+		final long seed = TestSeeds.fresh();
+		System.out.println(getClass().getSimpleName() + " narrower width, seed " + seed);
+		final Random r = new Random(seed);
+		final int[] size = { 48, 40 };
+		final Trajectory t = TestTrajectories.make("random", size, 2500, r);
+		final NufftOptions kb = NufftOptions.defaults().withDevice(backend.device()).withKernel(KernelType.KAISER_BESSEL)
+			.withOversampling(2);
+		final NufftParameters narrow = ParameterChoice.choose(size, kb.withWidth(4));
+		final double asked = ParameterChoice.expectedError(narrow, t) * ParameterChoice.onPointsMargin(size, t.count());
+		final double worst = narrow.predictedError();
+		assertTrue(asked < 0.9 * worst, "random points spread over the offsets: model on them with its margin " + asked +
+			", worst offset " + worst);
+		final double eps = Math.sqrt(asked * worst);
+		assertEquals(5, ParameterChoice.choose(size, kb.withTolerance(eps)).width(), "the heuristic's width at " + eps);
+		final Tuner.Report report = check(dir, size, t, eps, Precision.FLOAT, r);
+		assertTrue(report.candidates().stream().anyMatch(c -> c.ok() && c.parameters().width() == 4 &&
+			c.parameters().kernel() == KernelType.KAISER_BESSEL && c.parameters().oversampling() == 2),
+			"Kaiser-Bessel W = 4, sigma = 2 timed at eps " + eps + ":\n" + report.table());
 	}
 
 	@Test
@@ -125,8 +156,8 @@ abstract class AbstractTunerTest {
 	 * Tunes (exhaustive, small budget) and checks every candidate that was timed, the winner among them: forward and
 	 * adjoint of random data against the NUDFT in double, relative l2 error ≤ ε.
 	 */
-	private void check(final Path dir, final int[] size, final Trajectory t, final double eps, final Precision p,
-		final Random r)
+	private Tuner.Report check(final Path dir, final int[] size, final Trajectory t, final double eps,
+		final Precision p, final Random r)
 	{
 		final Tuner tuner = new Tuner(new Wisdom(dir.resolve("accuracy.json"), null), null);
 		final NufftOptions o = NufftOptions.defaults().withTolerance(eps).withPrecision(p);
@@ -155,5 +186,6 @@ abstract class AbstractTunerTest {
 		}
 		assertTrue(checked.contains(report.winner()), "the winner was checked: " + report.table());
 		assertTrue(checked.size() >= 3, "at least the default and two candidates within the budget: " + report.table());
+		return report;
 	}
 }

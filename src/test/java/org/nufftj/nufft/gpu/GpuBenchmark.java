@@ -365,7 +365,7 @@ final class GpuBenchmark {
 		}
 	}
 
-	private static double timeDevice(final GpuNufftPlan plan, final boolean forward, final DeviceArray[] in,
+	static double timeDevice(final GpuNufftPlan plan, final boolean forward, final DeviceArray[] in,
 		final DeviceArray out, final int tr)
 	{
 		return CudaEvents.medianMs(plan.stream(), 5, 30, i -> exec(plan, forward, in[i % in.length], out, tr));

@@ -32,7 +32,7 @@ import org.nufftj.nufft.SpreadMethod;
  * JUnit launcher, then the benchmark rows, then a dated Markdown report (device, driver, cuFFT, each test's result,
  * each figure, the reference library side by side with the ratio per row, the CPU engine on the same rows).
  * <p>
- * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched|coils> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
+ * Arguments: {@code <report.md> <tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched|coils|tuned> [row indices, comma separated, or "all"] [cpu|nocpu] [methods]},
  * methods comma separated from auto, atomic, shared[@AxBxC bins], output (output-driven: the radial rows; the
  * others are reported as not applicable).
  * </p>
@@ -77,6 +77,8 @@ public final class GpuSuite {
 		// builds take minutes.
 		if (mode.equals("matrix")) md.append(GpuMatrixBenchmark.report());
 		if (mode.equals("coils")) md.append(GpuCoilSpreadBenchmark.report());
+		// Tuned against default per row: on request (a tuning run per row and direction; its own call on the device).
+		if (mode.equals("tuned")) md.append(GpuTunedBenchmark.report(rowSel));
 		if (mode.equals("stream") || full) md.append(GpuStreamingBenchmark.report());
 		if (mode.equals("setpts")) md.append(setptsTable(setpts()));
 		if (mode.equals("matched")) md.append(matched(rowSel, methods.equals("atomic,shared") ? "shared" : methods));
