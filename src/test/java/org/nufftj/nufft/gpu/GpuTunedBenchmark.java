@@ -78,35 +78,47 @@ final class GpuTunedBenchmark {
 		final double tuneS = (System.nanoTime() - start) / 1e9;
 		final TunedParameters winner = report.winner();
 		final NufftOptions tuned = winner.apply(base);
-		final double[] def = { Double.POSITIVE_INFINITY }, tun = { Double.POSITIVE_INFINITY };
+		double def = Double.POSITIVE_INFINITY, tun = Double.POSITIVE_INFINITY, error = Double.NaN, model = Double.NaN;
 		final String[] params = new String[2];
-		final double[] error = { Double.NaN };
-		final double[] model = { Double.NaN };
 		final Random r = new Random(row.hashCode() ^ System.nanoTime());
-		for (int round = 0; round < 2; round++) {
-			for (final boolean isTuned : new boolean[] { false, true }) {
-				try (GpuNufftPlan plan = backend.gpuPlan(row.size, isTuned ? tuned : base)) {
-					plan.setPoints(t);
-					plan.reserve(row.transforms);
-					final NufftParameters p = plan.parameters();
-					params[isTuned ? 1 : 0] = describe(p, plan);
-					final double ms = time(plan, row, t, adjoint, r);
-					if (isTuned) tun[0] = Math.min(tun[0], ms);
-					else def[0] = Math.min(def[0], ms);
-					if (isTuned && round == 0) {
-						model[0] = ParameterChoice.expectedError(p, t);
-						error[0] = error(plan, row, t, adjoint, r);
+		long px = 1;
+		for (final int n : row.size) px *= n;
+		final int m = t.count(), tr = row.transforms, sets = 3;
+		// The inputs once per direction (3 rotating sets, as the benchmark table), for both plans and both rounds.
+		final DeviceArray[] in = new DeviceArray[sets];
+		try (DeviceArray out = new DeviceArray(adjoint ? 8 * px * tr : 8L * m * tr, "tuned bench out")) {
+			for (int s = 0; s < sets; s++) {
+				in[s] = DeviceArray.of(GpuBenchmark.gaussian(r, (int) (adjoint ? 2L * m * tr : 2 * px * tr)),
+					"tuned bench in " + s);
+			}
+			for (int round = 0; round < 2; round++) {
+				for (final boolean isTuned : new boolean[] { false, true }) {
+					try (GpuNufftPlan plan = backend.gpuPlan(row.size, isTuned ? tuned : base)) {
+						plan.setPoints(t);
+						plan.reserve(tr);
+						final NufftParameters p = plan.parameters();
+						params[isTuned ? 1 : 0] = describe(p, plan);
+						final double ms = GpuBenchmark.timeDevice(plan, !adjoint, in, out, tr);
+						if (isTuned) tun = Math.min(tun, ms);
+						else def = Math.min(def, ms);
+						if (isTuned && round == 0) {
+							model = ParameterChoice.expectedError(p, t);
+							error = error(plan, row, t, adjoint, r);
+						}
 					}
 				}
 			}
 		}
+		finally {
+			for (final DeviceArray a : in) if (a != null) a.close();
+		}
 		final MeasuredReference.Figures f = ref == null ? null : ref.row(index, adjoint);
 		final String line = String.format(Locale.ROOT,
 			"| %s | %.0e | %s | %s | %.3f | %s | %.3f | %.2f | %.1e | %.1e | %s | %s | %s | %d | %.1f |%n", row.name,
-			row.eps, adjoint ? "adjoint" : "forward", params[0], def[0], params[1], tun[0], tun[0] / def[0], error[0],
-			model[0], f == null ? "—" : String.format(Locale.ROOT, "%.3f (%s)", f.execute, f.methodName()),
+			row.eps, adjoint ? "adjoint" : "forward", params[0], def, params[1], tun, tun / def, error, model,
+			f == null ? "—" : String.format(Locale.ROOT, "%.3f (%s)", f.execute, f.methodName()),
 			f == null ? "—" : String.format(Locale.ROOT, "%.1e", f.error),
-			f == null ? "—" : String.format(Locale.ROOT, "%.2f", tun[0] / f.execute), report.timed(), tuneS);
+			f == null ? "—" : String.format(Locale.ROOT, "%.2f", tun / f.execute), report.timed(), tuneS);
 		System.out.print("TUNED " + line);
 		return line;
 	}
@@ -114,26 +126,6 @@ final class GpuTunedBenchmark {
 	private static String describe(final NufftParameters p, final GpuNufftPlan plan) {
 		return p.kernel().type().key() + " W=" + p.width() + " σ=" + p.oversampling() + " " +
 			plan.spreadMethod().name().toLowerCase(Locale.ROOT);
-	}
-
-	/** Device-resident median ms of one direction, as GpuBenchmark.run times it. */
-	private static double time(final GpuNufftPlan plan, final GpuBenchmark.Row row, final Trajectory t,
-		final boolean adjoint, final Random r)
-	{
-		long px = 1;
-		for (final int n : row.size) px *= n;
-		final int m = t.count(), tr = row.transforms, sets = 3;
-		final DeviceArray[] in = new DeviceArray[sets];
-		try (DeviceArray out = new DeviceArray(adjoint ? 8 * px * tr : 8L * m * tr, "tuned bench out")) {
-			for (int s = 0; s < sets; s++) {
-				in[s] = DeviceArray.of(GpuBenchmark.gaussian(r, (int) (adjoint ? 2L * m * tr : 2 * px * tr)),
-					"tuned bench in " + s);
-			}
-			return GpuBenchmark.timeDevice(plan, !adjoint, in, out, tr);
-		}
-		finally {
-			for (final DeviceArray a : in) if (a != null) a.close();
-		}
 	}
 
 	/** The plan's achieved error in one direction, first transform, against the exact NUDFT on 100 outputs. */
