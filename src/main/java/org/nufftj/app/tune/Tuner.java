@@ -17,6 +17,7 @@ import org.nufftj.app.Benchmark;
 import org.nufftj.kernel.KernelType;
 import org.nufftj.nufft.Backend;
 import org.nufftj.nufft.Buffer;
+import org.nufftj.nufft.DeviceException;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.NufftParameters;
 import org.nufftj.nufft.NufftPlan;
@@ -36,7 +37,8 @@ import org.nufftj.trajectory.Trajectory;
  * ({@link Backend#variants}: GPU spreading method — atomic, shared with each bin that fits, output-driven on 2D
  * radial lines; CPU kernel evaluation online or from a lookup table). Quick mode times the variants only for the
  * fastest (kernel, σ, W); exhaustive mode times every combination. A candidate whose model error on the points exceeds
- * ε, or that cannot run on these points (output-driven spreading off radial lines), is listed and skipped.
+ * ε, that cannot run on these points (output-driven spreading off radial lines), or whose plan the device cannot hold
+ * ({@link DeviceException}), is listed and skipped.
  * </p>
  * <p>
  * <b>Accuracy on the tuned points.</b> The heuristic must meet ε before it sees the points, so it takes the worst
@@ -51,7 +53,8 @@ import org.nufftj.trajectory.Trajectory;
  * </p>
  * <p>
  * <b>Timing.</b> Random data of the batch in the backend's buffers (on a GPU: device-resident; the copies from and to
- * host arrays are the same for every candidate, so they would only add their noise to the ranking); per candidate:
+ * host arrays are the same for every candidate, so they would only add their noise to the ranking; from host arrays
+ * where the buffers do not fit the device); per candidate:
  * plan, setPoints, warm-up executes, then the median of repeats of the direction asked (both: the sum of the forward
  * and adjoint medians), each execute waited for. Candidates
  * are started while the budget lasts (the default always; a candidate started is finished). A final round times the
@@ -145,6 +148,7 @@ public final class Tuner {
 		final int[] size = timing.size;
 		final List<Candidate> rows = new ArrayList<>();
 		final Candidate def = timing.run("default (heuristic)", base, rows);
+		if (def.deviceFailure != null) throw def.deviceFailure; // the device cannot run even the heuristic's plan
 		InvalidInputException.require(def.ok(), "tune: the heuristic's plan failed: " + def.failure);
 		final List<NufftOptions> shapes = new ArrayList<>();
 		for (final KernelType k : KERNELS) for (final double sigma : SIGMAS) {
@@ -219,6 +223,8 @@ public final class Tuner {
 		double modelError = Double.NaN, forwardMillis = Double.NaN, adjointMillis = Double.NaN,
 			millis = Double.POSITIVE_INFINITY;
 		String failure;
+		/** The device's failure that skipped this candidate, or null. */
+		DeviceException deviceFailure;
 		boolean winner;
 
 		Candidate(final String label, final NufftOptions options) {
@@ -364,7 +370,9 @@ public final class Tuner {
 		private final int[] size;
 		private final TuneDirection direction;
 		private final int warmup, repeats;
+		/** The random data in the backend's buffers, or null where they did not fit (then the host arrays are used). */
 		private final Buffer image, samples;
+		private final float[] hostImage, hostSamples;
 		private final List<TunedParameters> seen = new ArrayList<>();
 		/** The model on the points per plan shape (kernel, W, σ, grid), computed once each. */
 		private final Map<String, Double> onPoints = new HashMap<>();
@@ -381,15 +389,21 @@ public final class Tuner {
 			long pixels = 1;
 			for (final int n : size) pixels *= n;
 			final Random r = new Random(1);
-			image = buffer(Benchmark.random((int) Math.min(Integer.MAX_VALUE - 8, 2 * pixels * batch), r), precision);
-			Buffer s = null;
+			hostImage = Benchmark.random((int) Math.min(Integer.MAX_VALUE - 8, 2 * pixels * batch), r);
+			hostSamples = Benchmark.random((int) Math.min(Integer.MAX_VALUE - 8, 2L * t.count() * batch), r);
+			Buffer i = null, s = null;
 			try {
-				s = buffer(Benchmark.random((int) Math.min(Integer.MAX_VALUE - 8, 2L * t.count() * batch), r),
-					precision);
+				i = buffer(hostImage, precision);
+				s = buffer(hostSamples, precision);
 			}
-			finally {
-				if (s == null) image.close();
+			catch (final DeviceException e) {
+				// The batch does not fit beside the plans (or the device failed): time from host arrays, which the
+				// plans move in pieces, rather than fail the tuning run.
+				if (i != null) i.close();
+				i = null;
+				s = null;
 			}
+			image = i;
 			samples = s;
 		}
 
@@ -423,14 +437,16 @@ public final class Tuner {
 			double total = 0;
 			if (direction != TuneDirection.ADJOINT) {
 				c.forwardMillis = Math.min(Benchmark.median(Benchmark.times(() -> {
-					plan.forward(image, samples);
+					if (image == null) plan.forward(hostImage, hostSamples);
+					else plan.forward(image, samples);
 					backend.synchronize();
 				}, warmup, repeats)), Double.isNaN(c.forwardMillis) ? Double.POSITIVE_INFINITY : c.forwardMillis);
 				total += c.forwardMillis;
 			}
 			if (direction != TuneDirection.FORWARD) {
 				c.adjointMillis = Math.min(Benchmark.median(Benchmark.times(() -> {
-					plan.adjoint(samples, image);
+					if (image == null) plan.adjoint(hostSamples, hostImage);
+					else plan.adjoint(samples, image);
 					backend.synchronize();
 				}, warmup, repeats)), Double.isNaN(c.adjointMillis) ? Double.POSITIVE_INFINITY : c.adjointMillis);
 				total += c.adjointMillis;
@@ -460,11 +476,18 @@ public final class Tuner {
 				if (!rows.contains(c)) rows.add(c);
 				c.failure = "not applicable: " + e.getMessage();
 			}
+			catch (final DeviceException e) {
+				// e.g. a σ = 2.25 3D grid that does not fit this device's memory: that candidate is skipped.
+				if (!rows.contains(c)) rows.add(c);
+				c.failure = "device: " + e.getMessage();
+				c.deviceFailure = e;
+			}
 			return c;
 		}
 
 		@Override
 		public void close() {
+			if (image == null) return;
 			try {
 				image.close();
 			}
