@@ -142,13 +142,27 @@ public final class Tuner {
 		}
 	}
 
+	/**
+	 * Times the heuristic's plan first. Where the device cannot hold it beside the batch's buffers, they are freed and
+	 * it is timed from host arrays; where it still fails on the device, that failure ends the tuning run.
+	 */
+	private static Candidate timeDefault(final Timing timing, final NufftOptions base, final List<Candidate> rows) {
+		Candidate def = timing.run("default (heuristic)", base, rows);
+		if (def.deviceFailure != null && timing.onDevice()) {
+			timing.releaseBuffers();
+			rows.clear();
+			def = timing.run("default (heuristic)", base, rows);
+		}
+		if (def.deviceFailure != null) throw def.deviceFailure;
+		return def;
+	}
+
 	private Report tune(final TuneKey key, final Timing timing, final NufftOptions base, final TuneMode mode,
 		final long deadline)
 	{
 		final int[] size = timing.size;
 		final List<Candidate> rows = new ArrayList<>();
-		final Candidate def = timing.run("default (heuristic)", base, rows);
-		if (def.deviceFailure != null) throw def.deviceFailure; // the device cannot run even the heuristic's plan
+		final Candidate def = timeDefault(timing, base, rows);
 		InvalidInputException.require(def.ok(), "tune: the heuristic's plan failed: " + def.failure);
 		final List<NufftOptions> shapes = new ArrayList<>();
 		for (final KernelType k : KERNELS) for (final double sigma : SIGMAS) {
@@ -371,7 +385,7 @@ public final class Tuner {
 		private final TuneDirection direction;
 		private final int warmup, repeats;
 		/** The random data in the backend's buffers, or null where they did not fit (then the host arrays are used). */
-		private final Buffer image, samples;
+		private Buffer image, samples;
 		private final float[] hostImage, hostSamples;
 		private final List<TunedParameters> seen = new ArrayList<>();
 		/** The model on the points per plan shape (kernel, W, σ, grid), computed once each. */
@@ -412,6 +426,19 @@ public final class Tuner {
 			final double[] d = new double[values.length];
 			for (int i = 0; i < d.length; i++) d[i] = values[i];
 			return backend.wrap(d);
+		}
+
+		/** Whether the data are in the backend's buffers (else host arrays are timed). */
+		boolean onDevice() {
+			return image != null;
+		}
+
+		/** Frees the buffers and forgets the candidates timed; later timings are from host arrays. */
+		void releaseBuffers() {
+			close();
+			image = null;
+			samples = null;
+			seen.clear();
 		}
 
 		/** {@link ParameterChoice#expectedError} of {@code p} on the tuned points. */

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.nufftj.nufft.Backend;
+import org.nufftj.nufft.Buffer;
 import org.nufftj.nufft.DeviceException;
 import org.nufftj.nufft.NufftOptions;
 import org.nufftj.nufft.TestTrajectories;
@@ -69,6 +70,51 @@ class TunerDeviceFailureTest {
 				}
 			}
 			assertEquals(2, skipped, "sigma = 2.25 for both kernels, skipped: " + r.table());
+		}
+	}
+
+	/**
+	 * The batch's buffers fit but leave no room for the heuristic's plan (the proxy fails plan() while a buffer it
+	 * handed out is open): the tuner frees them and times from host arrays.
+	 */
+	@Test
+	void buffersThatCrowdOutThePlanAreFreed() {
+		final int[] size = { 20, 16 };
+		final Trajectory t = TestTrajectories.make("random", size, 500, new Random(5));
+		try (CpuBackend cpu = new CpuBackend(2)) {
+			final AtomicInteger open = new AtomicInteger(), refused = new AtomicInteger();
+			final Backend crowded = (Backend) Proxy.newProxyInstance(Backend.class.getClassLoader(),
+				new Class<?>[] { Backend.class }, (proxy, method, args) -> {
+					if (method.getName().equals("plan") && open.get() > 0) {
+						refused.incrementAndGet();
+						throw new DeviceException(OOM);
+					}
+					final Object out;
+					try {
+						out = method.invoke(cpu, args);
+					}
+					catch (final InvocationTargetException e) {
+						throw e.getCause();
+					}
+					if (!method.getName().equals("wrap")) return out;
+					open.incrementAndGet();
+					final Buffer b = (Buffer) out;
+					return Proxy.newProxyInstance(Buffer.class.getClassLoader(), new Class<?>[] { Buffer.class },
+						(bp, bm, ba) -> {
+							if (bm.getName().equals("close")) open.decrementAndGet();
+							try {
+								return bm.invoke(b, ba);
+							}
+							catch (final InvocationTargetException e) {
+								throw e.getCause();
+							}
+						});
+				});
+			final Tuner.Report r = new Tuner(null, null).tune(crowded, t, size, 2, NufftOptions.defaults()
+				.withTolerance(1e-3), TuneDirection.BOTH, TuneMode.QUICK, 5, false);
+			assertEquals(1, refused.get(), "the heuristic's plan refused once, while the buffers were held");
+			assertEquals(0, open.get(), "the buffers were freed");
+			assertTrue(r.candidates().get(0).ok() && r.timed() >= 2, r.table());
 		}
 	}
 
