@@ -498,7 +498,14 @@ public final class ParameterChoice {
 
 	/** Whether {@code p} meets {@code eps} on the points of {@code t}: {@link #expectedError} × {@link #onPointsMargin}. */
 	public static boolean meetsOnPoints(final NufftParameters p, final Trajectory t, final double eps) {
-		return expectedError(p, t) * onPointsMargin(p.imageSize(), t.count()) <= eps;
+		return meetsOnPoints(expectedError(p, t), p.imageSize(), t.count(), eps);
+	}
+
+	/** {@link #meetsOnPoints(NufftParameters, Trajectory, double)} from an {@link #expectedError} computed before. */
+	public static boolean meetsOnPoints(final double expectedError, final int[] imageSize, final int points,
+		final double eps)
+	{
+		return expectedError * onPointsMargin(imageSize, points) <= eps;
 	}
 
 	/**

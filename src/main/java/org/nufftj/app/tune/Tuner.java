@@ -452,9 +452,9 @@ public final class Tuner {
 				java.util.Arrays.toString(p.gridSize()) + " " + p.precision(), k -> ParameterChoice.expectedError(p, t));
 		}
 
-		/** Whether the model on the points meets {@code eps} with {@link ParameterChoice#onPointsMargin}. */
+		/** {@link ParameterChoice#meetsOnPoints} with the model on the points computed once per shape. */
 		boolean accepts(final NufftParameters p, final double eps) {
-			return onPoints(p) * ParameterChoice.onPointsMargin(size, t.count()) <= eps;
+			return ParameterChoice.meetsOnPoints(onPoints(p), size, t.count(), eps);
 		}
 
 		/** Times {@code c} again; its times become the smaller of the old and new medians. */
@@ -493,14 +493,10 @@ public final class Tuner {
 		 * H200, fifth session of 2026-11-29: the winner ran 1.05× the default in the alternate timing).
 		 */
 		private double[] times(final Runnable run) {
-			for (int i = 0; i < warmup; i++) run.run();
-			final long t0 = System.nanoTime();
-			run.run();
-			final double first = (System.nanoTime() - t0) / 1e6;
+			final double first = Benchmark.times(run, warmup, 1)[0];
 			final int n = (int) Math.min(MAX_REPEATS, Math.max(repeats, Math.ceil(MIN_TIMED_MS / Math.max(first,
 				1e-3))));
-			final double[] ms = Benchmark.times(run, 0, n - 1);
-			final double[] all = java.util.Arrays.copyOf(ms, n);
+			final double[] all = java.util.Arrays.copyOf(Benchmark.times(run, 0, n - 1), n);
 			all[n - 1] = first;
 			java.util.Arrays.sort(all);
 			return all;

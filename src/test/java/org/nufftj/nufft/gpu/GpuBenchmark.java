@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 
+import org.nufftj.nufft.Arrays2;
 import org.nufftj.nufft.DeviceChoice;
 import org.nufftj.nufft.Nufft;
 import org.nufftj.nufft.NufftOptions;
@@ -308,8 +309,7 @@ final class GpuBenchmark {
 	static void warmUp(final GpuBackend backend, final Row row, final double seconds) {
 		final Random r = new Random(1);
 		final Trajectory t = trajectory(row, r);
-		long px = 1;
-		for (final int n : row.size) px *= n;
+		final long px = Arrays2.pixels(row.size);
 		final NufftOptions o = NufftOptions.defaults().withTolerance(row.eps).withDevice(backend.device());
 		try (GpuNufftPlan plan = backend.gpuPlan(row.size, o);
 			DeviceArray img = DeviceArray.of(gaussian(r, (int) (2 * px * row.transforms)), "warm-up image");
