@@ -48,6 +48,8 @@ public final class GpuBackend implements Backend {
 	private final Set<NufftPlan> plans = Collections.newSetFromMap(new IdentityHashMap<>());
 	private PinnedStaging staging;
 	private DeviceArray accumulators;
+	/** Host threads of the plans' Java-array copies (HostMirror), made on first use; idle threads end after 10 s. */
+	private java.util.concurrent.ThreadPoolExecutor copyPool;
 	private boolean closed;
 
 	/**
@@ -544,6 +546,7 @@ public final class GpuBackend implements Backend {
 			owned.clear();
 			if (accumulators != null) accumulators.close();
 			if (staging != null) staging.close();
+			if (copyPool != null) copyPool.shutdown();
 			JCudaDriver.cuStreamDestroy(stream);
 		}
 		finally {
@@ -701,6 +704,45 @@ public final class GpuBackend implements Backend {
 	void readConverting(final GpuBuffer src, final PinnedStaging.Host dst) {
 		current();
 		staging().download(src.pointer(), dst, 0, src.length(), src.isDouble(), stream);
+	}
+
+	/**
+	 * The host threads that copy the plans' Java arrays into and out of their pinned mirrors ({@link HostMirror}),
+	 * {@link #copyThreads()} of them; first in first out (a mirror's units are queued in the order its DMAs want
+	 * them), daemons.
+	 */
+	synchronized java.util.concurrent.ThreadPoolExecutor copyPool() {
+		if (copyPool == null) {
+			final int n = copyThreads();
+			final java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
+			copyPool = new java.util.concurrent.ThreadPoolExecutor(n, n, 10, java.util.concurrent.TimeUnit.SECONDS,
+				new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+					final Thread t = new Thread(r, "nufftj-copy-" + device.ordinal() + "-" + count.incrementAndGet());
+					t.setDaemon(true);
+					return t;
+				});
+			copyPool.allowCoreThreadTimeOut(true);
+		}
+		return copyPool;
+	}
+
+	/**
+	 * Threads of {@link #copyPool}: {@code nufftj.copyThreads} where it is a positive number, else 8, and at most one
+	 * fewer than the processors (the caller's thread spins on CUDA events beside them). Not more: the copies and the
+	 * DMA share the host's memory bandwidth. On the H200 machine (16 processors; docs/gpu-runs/2026-11-29/s6-call2-*),
+	 * 64 MiB from a Java float[] to the device with the DMA overlapping the copies took 2.12 ms with 8 threads and 2.50
+	 * with 15, and back 1.49 against 2.21 ms, though 15 threads copy alone faster (1.04 against 1.37 ms).
+	 */
+	static int copyThreads() {
+		final int cpus = Runtime.getRuntime().availableProcessors();
+		try {
+			final int n = Integer.parseInt(System.getProperty("nufftj.copyThreads", "0").trim());
+			if (n > 0) return n;
+		}
+		catch (final NumberFormatException e) {
+			// the default below
+		}
+		return Math.max(1, Math.min(8, cpus - 1));
 	}
 
 	/** The backend's staging ring, made on first use: the plans' execute rings (GpuTransferBenchmark: 4 × 8 MiB). */

@@ -37,8 +37,10 @@ import org.nufftj.trajectory.Trajectory;
  * and sample buffers) and FFT work areas fit the free device memory ({@link #chunkSize}).
  * </p>
  * <p>
- * From host arrays, uploads and downloads run on their own streams through pinned staging rings, whose CPU copies
- * overlap the DMA. With a {@link PinnedArray} on either side (its memory is handed to the DMA engine directly) a batch
+ * From host arrays, uploads and downloads run on their own streams. Java arrays are copied by host threads: through
+ * pinned mirrors of the whole memory chunk ({@link HostMirror}) where the chunk runs in several pieces of about
+ * {@link #PIECE_BYTES} of transfers (the copies overlap the DMA and the transforms of earlier pieces), else through
+ * pinned staging rings, whose copies overlap the DMA. With a {@link PinnedArray} on either side (its memory is handed to the DMA engine directly) a batch
  * runs as a pipeline of pieces of about {@link #PIECE_BYTES} of transfers: the upload of piece i+1 and the download of
  * piece i−1 overlap the transform of piece i on the backend's stream, with two device slots of inputs and outputs and
  * events between the streams.
@@ -108,6 +110,21 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * buffers (iterative operators, recon) hold no more pinned memory than setPoints needs.
 	 */
 	private PinnedStaging upStaging, downStaging;
+	/**
+	 * Pinned mirrors of Java-array executes (made by the first one that runs in several pieces): the default host side
+	 * of those, where a chunk's transfers fit {@link HostMirror#MAX_BYTES} each way and the pinned memory can be had;
+	 * else the rings above.
+	 */
+	private HostMirror mirror;
+	/** Java arrays through the mirrors (else the rings); {@code -Dnufftj.hostStaging=ring} turns them off. */
+	private boolean useMirror = !"ring".equals(System.getProperty("nufftj.hostStaging"));
+	/**
+	 * The mirrors' DMAs per piece (one upload once a piece's input is all copied, one download drained once it has
+	 * landed) instead of per run of copied units and output segment; {@code -Dnufftj.mirrorDma=pieces}.
+	 */
+	private boolean mirrorDmaByPiece = "pieces".equals(System.getProperty("nufftj.mirrorDma"));
+	/** The mirrors for single-piece chunks too (tests; by default those take the rings). */
+	private boolean mirrorAlways;
 	private final StageTimes times = new StageTimes();
 
 	private GpuPointSet points;
@@ -121,8 +138,6 @@ public final class GpuNufftPlan implements NufftPlan {
 	private boolean closed;
 	private int batchLimit = Integer.MAX_VALUE;
 	private long pieceBytes = PIECE_BYTES;
-	/** Java arrays in pieces too (GpuTransferBenchmark's comparison; off in use). */
-	private boolean pipelineArrays;
 
 	/**
 	 * A plan on {@code backend}'s device and stream ({@link GpuBackend#plan} makes them; the backend outlives the plan
@@ -440,9 +455,27 @@ public final class GpuNufftPlan implements NufftPlan {
 		pieceBytes = bytes;
 	}
 
-	/** Runs Java-array executes in pieces as well (for GpuTransferBenchmark's side-by-side; off by default). */
-	void pipelineArrays(final boolean on) {
-		pipelineArrays = on;
+	/**
+	 * Java-array executes through the pinned mirrors where a chunk runs in several pieces ({@code true}, the default)
+	 * or always through the staging rings.
+	 */
+	void hostMirror(final boolean on) {
+		useMirror = on;
+	}
+
+	/** The mirrors also for chunks of one piece (for tests of that path; by default those take the rings). */
+	void mirrorAlways(final boolean on) {
+		mirrorAlways = on;
+	}
+
+	/** The mirrors' DMAs per piece ({@code true}) or per run of copied units and output segment (the default). */
+	void mirrorDmaByPiece(final boolean on) {
+		mirrorDmaByPiece = on;
+	}
+
+	/** The mirrors' copy units and output segments (bytes, multiples of 16), for tests that span several. */
+	void mirrorSizes(final int unit, final long segment) {
+		mirror().sizes(unit, segment);
 	}
 
 	/** Allocates device buffers for {@code batch} transforms at once (grids, images and samples). */
@@ -536,6 +569,7 @@ public final class GpuNufftPlan implements NufftPlan {
 			staging.close();
 			if (upStaging != null) upStaging.close();
 			if (downStaging != null) downStaging.close();
+			if (mirror != null) mirror.close();
 			for (final DeviceArray a : new DeviceArray[] { dx, dy, dz })
 				if (a != null) a.close();
 			destroyEvents();
@@ -618,10 +652,12 @@ public final class GpuNufftPlan implements NufftPlan {
 		final int b = chunkSize(t, true);
 		final long inLen = forward ? 2 * pixels : 2L * points.count, outLen = forward ? 2L * points.count : 2 * pixels;
 		final long inBytes = inLen * (cbytes / 2), outBytes = outLen * (cbytes / 2);
-		// Java arrays on both sides: one piece per memory chunk. The CPU copies through the staging rings are the
-		// bound there, and pieces only add waits (GpuTransferBenchmark: serial 4.9 / 4.0 ms against pipelined 7.2 / 6.8
+		// Java arrays on both sides go through the mirrors; through the rings (where the mirrors could not be had, or
+		// asked for) one piece per memory chunk: the CPU copies through the rings are the bound there, and pieces only
+		// add waits (GpuTransferBenchmark: serial 4.9 / 4.0 ms against pipelined 7.2 / 6.8
 		// ms for 8 radial 512² transforms); pieces pay where one side is a PinnedArray.
-		final boolean pinnedSide = pipelineArrays || img.pinned(0, dbl) != null || smp.pinned(0, dbl) != null;
+		final boolean pinnedSide = img.pinned(0, dbl) != null || smp.pinned(0, dbl) != null;
+		if (!pinnedSide && useMirror && runMirrored(forward, t, img, smp)) return;
 		final long pieceTarget = pinnedSide ? pieceBytes : Long.MAX_VALUE;
 		int p = (int) Math.min(Math.min(t, b), (pieceTarget - 1) / (inBytes + outBytes) + 1);
 		if (p < t) p = Math.min(p, Math.max(1, b / 2)); // several pieces: two device slots where memory allows
@@ -678,6 +714,117 @@ public final class GpuNufftPlan implements NufftPlan {
 		times.add("upload", ms[0]);
 		addStageTimes(forward, stages);
 		times.add("download", ms[1]);
+	}
+
+	/**
+	 * Java-array execute through the pinned mirrors ({@link HostMirror}); false, with nothing run, where a chunk is one
+	 * piece (unless {@link #mirrorAlways}) or the mirrors cannot hold one transform's transfers (the caller takes the
+	 * rings then). Per memory chunk of C transforms (at
+	 * most {@link HostMirror#MAX_BYTES} of transfers each way): the pool's copies of the whole chunk's input are
+	 * queued at once; in the order the DMA wants them this thread queues the upload of each run of finished units on
+	 * {@link #upStream}, and as each piece of P transforms (about {@link #pieceBytes} of transfers) is complete, its
+	 * transform on the backend's stream and its download, in segments, on {@link #downStream}; then the pool drains
+	 * each segment as it lands. Pieces have their own places in the chunk's device buffers (no slot reuse).
+	 */
+	private boolean runMirrored(final boolean forward, final int t, final PinnedStaging.Host img,
+		final PinnedStaging.Host smp)
+	{
+		final long inLen = forward ? 2 * pixels : 2L * points.count, outLen = forward ? 2L * points.count : 2 * pixels;
+		final long inBytes = inLen * (cbytes / 2), outBytes = outLen * (cbytes / 2);
+		final long most = HostMirror.MAX_BYTES / Math.max(inBytes, outBytes);
+		if (most < 1) return false;
+		final int b = (int) Math.min(chunkSize(t, true), most);
+		final int first = Math.min(b, t);
+		// One piece per chunk: nothing for the transforms to overlap, and the rings were as fast or faster there
+		// (single transforms of the transfer section, four runs on the H200: mirror / rings 0.77–1.27, median 1.07,
+		// the kooshball 1.02–1.27 every time); with several pieces the mirrors won 12 of 16 (8-coil rows: 0.74–0.98,
+		// the others 1.03–1.22; docs/gpu-tuning.md, 2026-11-29 sixth session).
+		if (first <= (pieceBytes - 1) / (inBytes + outBytes) + 1 && !mirrorAlways) return false;
+		if (!mirror().ensure(first * inBytes, first * outBytes)) return false;
+		final PinnedStaging.Host in = forward ? img : smp, out = forward ? smp : img;
+		final double[] stages = new double[3];
+		double upMs = 0, downMs = 0;
+		for (int c0 = 0; c0 < t; c0 += b) {
+			final int cb = Math.min(b, t - c0);
+			final int piece = (int) Math.min(cb, (pieceBytes - 1) / (inBytes + outBytes) + 1);
+			final int pieces = (cb + piece - 1) / piece;
+			ensureGrid(piece);
+			ensureHostBuffers(cb);
+			if (!mirror.ensure(cb * inBytes, cb * outBytes)) {
+				throw new GpuException("host mirror: no pinned memory for " + cb * inBytes + " + " + cb * outBytes +
+					" bytes, which it held before");
+			}
+			final DeviceArray from = forward ? image : samples, to = forward ? samples : image;
+			final long start = System.nanoTime();
+			final HostMirror.Fill fill = mirror.fill(in, c0 * inLen, cb * inLen, dbl);
+			final HostMirror.Drain drain = mirror.drain(out, c0 * outLen, dbl);
+			try {
+				int k = 0;
+				long issued = 0;
+				for (int i = 0; i < pieces; i++) {
+					final int p0 = i * piece, pc = Math.min(piece, cb - p0);
+					final long pieceEnd = (p0 + pc) * inBytes;
+					while (issued < pieceEnd) {
+						fill.await(k);
+						long end = fill.end(k++);
+						if (mirrorDmaByPiece) {
+							while (end < pieceEnd) {
+								fill.await(k);
+								end = fill.end(k++);
+							}
+						}
+						else {
+							// join the units already copied into one DMA (of at most a segment)
+							while (k < fill.units() && fill.isDone(k) && fill.end(k) - issued <= HostMirror.SEGMENT) {
+								end = fill.end(k++);
+							}
+						}
+						mirror.upload(issued, end, from.at(0), upStream);
+						issued = end;
+					}
+					check(JCudaDriver.cuEventRecord(uploaded[0], upStream), "cuEventRecord (piece uploaded)");
+					check(JCudaDriver.cuStreamWaitEvent(stream, uploaded[0], 0), "cuStreamWaitEvent (piece uploaded)");
+					if (i >= 2) addPieceStages(i - 2, stages); // its event set is reused now
+					events = eventSets[i % 2];
+					final CUdeviceptr pi = from.at(p0 * inBytes), po = to.at(p0 * outBytes);
+					if (forward) forwardDevice(pi, po, pc);
+					else adjointDevice(pi, po, pc);
+					check(JCudaDriver.cuEventRecord(computed[0], stream), "cuEventRecord (piece transformed)");
+					check(JCudaDriver.cuStreamWaitEvent(downStream, computed[0], 0),
+						"cuStreamWaitEvent (piece transformed)");
+					if (mirrorDmaByPiece) drain.download(po, p0 * outBytes, (p0 + pc) * outBytes, downStream, Long.MAX_VALUE);
+					else drain.download(po, p0 * outBytes, (p0 + pc) * outBytes, downStream);
+				}
+				final long uploadedAt = System.nanoTime();
+				upMs += (uploadedAt - start) / 1e6;
+				drain.finish();
+				downMs += (System.nanoTime() - uploadedAt) / 1e6;
+				for (int j = Math.max(0, pieces - 2); j < pieces; j++) addPieceStages(j, stages);
+				events = eventSets[(pieces - 1) % 2];
+			}
+			catch (final RuntimeException | Error e) {
+				// no DMA may still write into the mirror when the next call fills it
+				JCudaDriver.cuStreamSynchronize(upStream);
+				JCudaDriver.cuStreamSynchronize(stream);
+				JCudaDriver.cuStreamSynchronize(downStream);
+				throw e;
+			}
+			finally {
+				fill.quiesce();
+			}
+		}
+		times.add("upload", upMs);
+		addStageTimes(forward, stages);
+		times.add("download", downMs);
+		return true;
+	}
+
+	private HostMirror mirror() {
+		if (mirror == null) {
+			final java.util.concurrent.ThreadPoolExecutor pool = backend.copyPool();
+			mirror = new HostMirror(pool, pool.getMaximumPoolSize());
+		}
+		return mirror;
 	}
 
 	/**

@@ -20,8 +20,8 @@ import org.nufftj.trajectory.Trajectory;
 /**
  * Host transfers of the GPU engine (issue 9, item 3), side by side in one run: the PCIe bound (pinned DMA, each
  * direction alone and both at once), the driver's pageable path from a Java array, staging rings of several shapes
- * from and to Java arrays, the host copy alone by 1–16 threads; then whole executes of the end-to-end rows from Java
- * arrays, from {@link PinnedArray}s (and the pinned pipeline's piece size) and device-resident, against the reference
+ * and the plans' pinned mirrors from and to Java arrays, the host copy alone by 1–16 threads; then whole executes of
+ * the end-to-end rows from Java arrays (through the mirrors, and through the rings), from {@link PinnedArray}s (and the pinned pipeline's piece size) and device-resident, against the reference
  * library's pinned-buffer figures
  * (../shared/GPU.md). Run by GpuSuite ({@code run REPORT.md transfer}, and with every full benchmark run).
  */
@@ -75,6 +75,54 @@ final class GpuTransferBenchmark {
 				Pointer.to(arr), BYTES), "cuMemcpyHtoD(pageable)"));
 			final double pageDown = GpuBenchmark.wallMs(2, 9, () -> check(JCudaDriver.cuMemcpyDtoH(Pointer.to(arr),
 				dB.pointer(), BYTES), "cuMemcpyDtoH(pageable)"));
+			// The plans' host side for Java arrays: HostMirror, with the backend's pool and with a thread on every
+			// processor but one, its DMAs
+			// overlapping the copies (per run of finished units, per output segment) or after them (one DMA).
+			final List<String> mirrorRows = new ArrayList<>();
+			final List<Double> mirrorMs = new ArrayList<>();
+			final int cpus = Runtime.getRuntime().availableProcessors();
+			for (final int k : java.util.stream.IntStream.of(GpuBackend.copyThreads(), Math.max(1, cpus - 1)).distinct()
+				.toArray())
+			{
+				final java.util.concurrent.ThreadPoolExecutor pool = k == GpuBackend.copyThreads() ? b.copyPool() :
+					new java.util.concurrent.ThreadPoolExecutor(k, k, 10, java.util.concurrent.TimeUnit.SECONDS,
+						new java.util.concurrent.LinkedBlockingQueue<>());
+				final HostMirror mirror = new HostMirror(pool, k);
+				try {
+					if (!mirror.ensure(BYTES, BYTES)) throw new GpuException("host mirror: no pinned memory for 2 x " +
+						BYTES);
+					final PinnedStaging.Host h = PinnedStaging.Host.of(arr);
+					for (final boolean overlap : new boolean[] { true, false }) {
+						mirrorMs.add(GpuBenchmark.wallMs(2, 9, () -> {
+							final HostMirror.Fill fill = mirror.fill(h, 0, arr.length, false);
+							if (overlap) {
+								for (int u = 0; u < fill.units(); u++) {
+									fill.await(u);
+									mirror.upload(u == 0 ? 0 : fill.end(u - 1), fill.end(u), dA.pointer(), s1);
+								}
+							}
+							else {
+								for (int u = 0; u < fill.units(); u++) fill.await(u);
+								mirror.upload(0, BYTES, dA.pointer(), s1);
+							}
+							check(JCudaDriver.cuStreamSynchronize(s1), "sync");
+						}));
+						mirrorRows.add("mirrored Java float[] → device, " + k + " threads, " + (overlap ?
+							"DMA per copied unit" : "one DMA after the copies"));
+						mirrorMs.add(GpuBenchmark.wallMs(2, 9, () -> {
+							final HostMirror.Drain drain = mirror.drain(h, 0, false);
+							drain.download(dB.pointer(), 0, BYTES, s1, overlap ? HostMirror.SEGMENT : Long.MAX_VALUE);
+							drain.finish();
+						}));
+						mirrorRows.add("mirrored device → Java float[], " + k + " threads, " + (overlap ? "drained by " +
+							(HostMirror.SEGMENT >> 20) + " MiB segments as they land" : "one DMA, then drained"));
+					}
+				}
+				finally {
+					mirror.close();
+					if (pool != b.copyPool()) pool.shutdown();
+				}
+			}
 			final PinnedStaging[] rings = { r44, r84, r48, r416 };
 			final String[] ringNames = { "4 × 4 MiB", "8 × 4 MiB", "4 × 8 MiB", "4 × 16 MiB" };
 			final double[] stagedUp = new double[rings.length], stagedDown = new double[rings.length];
@@ -101,6 +149,7 @@ final class GpuTransferBenchmark {
 				row(md, "staged Java float[] → device, " + ringNames[k], stagedUp[k], BYTES);
 				row(md, "staged device → Java float[], " + ringNames[k], stagedDown[k], BYTES);
 			}
+			for (int k = 0; k < mirrorRows.size(); k++) row(md, mirrorRows.get(k), mirrorMs.get(k), BYTES);
 			// The host side alone: a Java float[] into pinned memory by k threads (each a contiguous part).
 			final java.nio.FloatBuffer pinned = pinA.getByteBuffer(0, BYTES).order(java.nio.ByteOrder.nativeOrder())
 				.asFloatBuffer();
@@ -172,19 +221,23 @@ final class GpuTransferBenchmark {
 
 	private static void executes(final GpuBackend b, final double[] bound, final StringBuilder md) {
 		md.append("\nWhole executes, float, shared spreading, wall clock median of 7 after 2 warm-ups (device-resident: ")
-			.append("CUDA events, median of 10 after 3). arrays = Java float[] in and out (upload, transform, ")
-			.append("download, the CPU copies through the staging rings overlapping the DMA); pinned = PinnedArray in ")
+			.append("CUDA events, median of 10 after 3). arrays = Java float[] in and out, the plan's default: ")
+			.append("through its pinned mirrors where a chunk runs in several pieces of about ")
+			.append(GpuNufftPlan.PIECE_BYTES >> 20).append(" MiB of transfers (the host threads' copies overlapping ")
+			.append("the DMA and the transforms), else through its staging rings; arrays, mirrors = Java arrays through ")
+			.append("the mirrors always; arrays, rings = through the rings of ").append(GpuNufftPlan.STAGING_SLICES)
+			.append(" × ").append(GpuNufftPlan.STAGING_SLICE_BYTES >> 20).append(" MiB always (one piece per memory ")
+			.append("chunk; the default before 2026-11-29's sixth session); pinned = PinnedArray in ")
 			.append("and out, no CPU copy, pipelined in pieces of about ").append(GpuNufftPlan.PIECE_BYTES >> 20)
-			.append(" MiB of transfers overlapping the transforms; arrays in pieces = Java arrays forced into the same ")
-			.append("pieces (not the default: for the comparison); bound = input bytes / pinned H2D rate + output ")
+			.append(" MiB of transfers overlapping the transforms; bound = input bytes / pinned H2D rate + output ")
 			.append("bytes / pinned D2H rate (the copies alone, not overlapped); ref = the reference library with pinned ")
 			.append("buffers and asynchronous copies (").append(MeasuredReference.fromProperty() == null ?
 				"../shared/GPU.md, not measured in this run" : GpuSuite.referenceSource().replaceFirst(", CUDA-event.*", "") +
 				", setpts excluded, median of 10 after 2 warm-ups").append("); ratio = ours / ref; ")
 			.append("images/s = transforms per second from arrays / pinned / device-resident.\n\n");
-		md.append("| case | dir | device ms | arrays ms | arrays in pieces ms | pinned ms | bound ms | ref pinned ms | ")
+		md.append("| case | dir | device ms | arrays ms | arrays, mirrors ms | arrays, rings ms | pinned ms | bound ms | ref pinned ms | ")
 			.append("arrays / ref | pinned / ref | images/s (arrays / pinned / device) |\n")
-			.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+			.append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
 		final StringBuilder pieceSweeps = new StringBuilder();
 		for (final E2e e : rows()) {
 			try {
@@ -236,17 +289,23 @@ final class GpuTransferBenchmark {
 			final double serA = GpuBenchmark.wallMs(2, 7, () -> plan.adjoint(smp, outImg));
 			final String stagesA = plan.times().toString();
 			final double serF = GpuBenchmark.wallMs(2, 7, () -> plan.forward(img, outSmp));
-			plan.pipelineArrays(true);
+			final String stagesF = plan.times().toString();
+			plan.mirrorAlways(true);
+			final double mirA = GpuBenchmark.wallMs(2, 7, () -> plan.adjoint(smp, outImg));
+			final double mirF = GpuBenchmark.wallMs(2, 7, () -> plan.forward(img, outSmp));
+			plan.mirrorAlways(false);
+			plan.hostMirror(false);
 			final double pipA = GpuBenchmark.wallMs(2, 7, () -> plan.adjoint(smp, outImg));
+			final String ringStagesA = plan.times().toString();
 			final double pipF = GpuBenchmark.wallMs(2, 7, () -> plan.forward(img, outSmp));
-			plan.pipelineArrays(false);
+			plan.hostMirror(true);
 			final double pinA = GpuBenchmark.wallMs(2, 7, () -> plan.adjoint(pSmp, pOutImg));
 			final double pinF = GpuBenchmark.wallMs(2, 7, () -> plan.forward(pImg, pOutSmp));
 			final long imgBytes = 4L * img.length, smpBytes = 4L * smp.length;
 			final double boundA = smpBytes / bound[0] + imgBytes / bound[1];
 			final double boundF = imgBytes / bound[0] + smpBytes / bound[1];
-			line(md, row.name, "adjoint", devA, serA, pipA, pinA, boundA, e.refAdjoint, tr);
-			line(md, row.name, "forward", devF, serF, pipF, pinF, boundF, e.refForward, tr);
+			line(md, row.name, "adjoint", devA, serA, mirA, pipA, pinA, boundA, e.refAdjoint, tr);
+			line(md, row.name, "forward", devF, serF, mirF, pipF, pinF, boundF, e.refForward, tr);
 			if (tr > 1) {
 				// The piece size of the pinned pipeline, on the batched rows.
 				final StringBuilder sweep = new StringBuilder();
@@ -261,18 +320,20 @@ final class GpuTransferBenchmark {
 				pieceSweeps.append("- ").append(row.name).append(", pinned adjoint / forward by piece size: ")
 					.append(sweep).append('\n');
 			}
-			System.out.println(row.name + " Java-array adjoint stages: " + stagesA);
+			System.out.println(row.name + " Java-array stages, mirrors: adjoint " + stagesA + "; forward " + stagesF +
+				"; rings: adjoint " + ringStagesA);
 		}
 	}
 
 	private static void line(final StringBuilder md, final String name, final String dir, final double dev,
-		final double arrays, final double arrayPieces, final double pinned, final double bound, final double ref,
-		final int transforms)
+		final double arrays, final double mirrors, final double rings, final double pinned, final double bound,
+		final double ref, final int transforms)
 	{
 		md.append(String.format(Locale.ROOT,
-			"| %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %,.0f / %,.0f / %,.0f |%n", name, dir,
-			dev, arrays, arrayPieces, pinned, bound, ref, arrays / ref, pinned / ref, transforms * 1000 / arrays,
+			"| %s | %s | %.3f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %,.0f / %,.0f / %,.0f |%n", name,
+			dir, dev, arrays, mirrors, rings, pinned, bound, ref, arrays / ref, pinned / ref, transforms * 1000 / arrays,
 			transforms * 1000 / pinned, transforms * 1000 / dev));
 	}
+
 
 }

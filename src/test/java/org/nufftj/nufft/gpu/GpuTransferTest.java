@@ -55,9 +55,25 @@ class GpuTransferTest {
 	}
 
 	/**
+	 * The host sides of {@link #pipelinedHostArraysEqualDeviceBuffers}: pinned arrays; Java arrays through the pinned
+	 * mirrors where a chunk has several pieces (default units, units of 4 KiB and output segments of 8 KiB so that one
+	 * piece spans several of each and units straddle pieces, float[] arrays, one DMA per piece each way), through
+	 * them for single pieces too ("always"), and through the staging rings.
+	 */
+	private static final String[] HOSTS = { "pinned arrays", "Java double[], mirrors", "Java double[], mirrors, small units",
+		"Java float[], mirrors, small units", "Java double[], mirrors, small units, DMAs per piece",
+		"Java double[], mirrors always, small units", "Java double[], rings" };
+
+	private static float[] toFloat(final double[] x) {
+		final float[] f = new float[x.length];
+		for (int i = 0; i < x.length; i++) f[i] = (float) x[i];
+		return f;
+	}
+
+	/**
 	 * T = 7 transforms from pinned arrays of the plan's precision in pieces of 1 and 2 transforms (several pieces, two
-	 * device slots, the last piece short), in one piece, and with memory for one transform at a time (pieces one after
-	 * another), and from Java arrays (one piece per memory chunk), against the device-buffer forward and adjoint of
+	 * device slots, the last piece short), in one piece, with memory for three transforms (chunks of 3, 3, 1) and for one
+	 * transform at a time (pieces one after another), and from Java arrays ({@link #HOSTS}), against the device-buffer forward and adjoint of
 	 * the same data.
 	 */
 	@ParameterizedTest
@@ -79,16 +95,23 @@ class GpuTransferTest {
 			plan.adjoint(gy, ay);
 			final double[] fRef = TestBuffers.download(backend, fx), aRef = TestBuffers.download(backend, ay);
 			final long perTransform = (2L * px + 2L * m) * (p == Precision.DOUBLE ? 8 : 4);
-			final long[] pieces = { 1, 2 * perTransform, Long.MAX_VALUE, 1 };
-			final String[] names = { "pieces of 1", "pieces of 2", "one piece", "memory for 1 transform" };
+			final long[] pieces = { 1, 2 * perTransform, Long.MAX_VALUE, 1, 1 };
+			final String[] names = { "pieces of 1", "pieces of 2", "one piece", "memory for 3 transforms",
+				"memory for 1 transform" };
 			for (int c = 0; c < pieces.length; c++) {
 				plan.pieceBytes(pieces[c]);
-				if (c == 3) plan.limitBatch(1);
+				if (c == 3) plan.limitBatch(3);
+				if (c == 4) plan.limitBatch(1);
 				final double tol = p == Precision.DOUBLE ? 1e-12 : 1e-6;
 				final boolean dbl = p == Precision.DOUBLE;
-				for (final boolean pinnedArrays : new boolean[] { true, false }) {
+				for (final String host : HOSTS) {
 					final double[] f = new double[2 * m * t], a = new double[2 * px * t];
-					if (pinnedArrays) {
+					plan.hostMirror(!host.contains("ring"));
+					plan.mirrorDmaByPiece(host.contains("per piece"));
+					plan.mirrorAlways(host.contains("always"));
+					if (host.contains("small")) plan.mirrorSizes(4096, 8192);
+					else plan.mirrorSizes(HostMirror.UNIT, HostMirror.SEGMENT);
+					if (host.equals("pinned arrays")) {
 						try (PinnedArray px_ = pinned(x, dbl); PinnedArray py = pinned(y, dbl);
 							PinnedArray pf = pinned(f, dbl); PinnedArray pa = pinned(a, dbl))
 						{
@@ -98,15 +121,23 @@ class GpuTransferTest {
 							System.arraycopy(values(pa), 0, a, 0, a.length);
 						}
 					}
+					else if (host.contains("float[]")) {
+						final float[] ff = new float[f.length], af = new float[a.length];
+						plan.forward(toFloat(x), ff);
+						plan.adjoint(toFloat(y), af);
+						for (int i = 0; i < ff.length; i++) f[i] = ff[i];
+						for (int i = 0; i < af.length; i++) a[i] = af[i];
+					}
 					else {
 						plan.forward(x, f);
 						plan.adjoint(y, a);
 					}
-					final String s = " (" + p + ", " + (pinnedArrays ? "pinned arrays" : "Java arrays") + ", " +
-						names[c] + ", seed " + seed + ")";
+					final String s = " (" + p + ", " + host + ", " + names[c] + ", seed " + seed + ")";
+					// float[] inputs are rounded to float before a double plan sees them
+					final double hostTol = host.contains("float[]") ? Math.max(tol, 1e-6) : tol;
 					final double ef = Arrays2.relativeError(f, fRef), ea = Arrays2.relativeError(a, aRef);
-					assertTrue(ef <= tol, "forward from host vs device buffers: " + ef + s);
-					assertTrue(ea <= tol, "adjoint from host vs device buffers: " + ea + s);
+					assertTrue(ef <= hostTol, "forward from host vs device buffers: " + ef + s);
+					assertTrue(ea <= hostTol, "adjoint from host vs device buffers: " + ea + s);
 					assertTrue(plan.times().snapshot().containsKey("upload") && plan.times().snapshot().containsKey(
 						"fft"), "stage times" + s + ": " + plan.times());
 				}
