@@ -3,7 +3,9 @@
 # dated report (docs/gpu-report.md is the latest one, committed).
 #
 #   scripts/gpu-suite.sh pack DIR      (build machine) mvn test-compile; copies classes, test classes, dependency
-#                                      jars, sample-data/, a jlink'd Java 17 runtime (tar.gz) and this script into DIR.
+#                                      jars, sample-data/, a jlink'd Java 17 runtime (tar.gz) and this script into DIR
+#                                      (NUFFTJ_PACK_SAMPLES=0: no samples, no fatbins; NUFFTJ_PACK_LEAN=1: the benchmark
+#                                      modes' jars and test classes only, to fit beside cuFINUFFT's source).
 #   DIR/gpu-suite.sh run REPORT.md [tests|bench|all|exact|fft|transfer|fk|matrix|stream|setpts|matched|coils|tuned] [rows|all] [cpu|nocpu] [atomic,shared]
 #                                      (NUFFTJ_TESTS_FROM=REPORT.md of an earlier "tests" run puts its test
 #                                      sections into a "bench" report: the full run no longer fits one 10-minute call)
@@ -76,6 +78,17 @@ PY
     echo "$modules" > "$out/jre/modules.txt"
     tar -C "$out" -czf "$out/jre.tar.gz" jre && rm -rf "$out/jre"
     echo "$modules" > "$out/jre.modules"
+  fi
+  # NUFFTJ_PACK_LEAN=1: a pack for the benchmark modes beside cuFINUFFT's source (.gpu/cuf, 6.7 MB), where the
+  # checkout, the pack and it must stay under the 64 MiB upload: without JMH and its option parser, ImageJ 1, jhdf and
+  # lz4-java (the commands' and the file readers' jars) and the test classes outside org.nufftj.nufft, kernel and
+  # trajectory (GpuSuite's benchmark modes need none of them; its "tests" and "recon" modes and `jmh` do: pack without
+  # it for those). The sixth session's call 5 of 2026-11-29 ran `matched` from such a pack.
+  if [ "${NUFFTJ_PACK_LEAN:-0}" = 1 ]; then
+    rm -f "$out"/lib/jmh-*.jar "$out"/lib/jopt-*.jar "$out"/lib/ij-*.jar "$out"/lib/lz4-java-*.jar "$out"/lib/jhdf-*.jar
+    for d in "$out"/test-classes/org/nufftj/*/; do
+      case "$(basename "$d")" in nufft|kernel|trajectory) ;; *) rm -rf "$d" ;; esac
+    done
   fi
   cp "$0" "$out/gpu-suite.sh"
   du -sh "$out"
