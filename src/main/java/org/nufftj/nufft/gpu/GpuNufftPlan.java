@@ -118,13 +118,10 @@ public final class GpuNufftPlan implements NufftPlan {
 	private HostMirror mirror;
 	/** Java arrays through the mirrors (else the rings); {@code -Dnufftj.hostStaging=ring} turns them off. */
 	private boolean useMirror = !"ring".equals(System.getProperty("nufftj.hostStaging"));
-	/**
-	 * The mirrors' DMAs per piece (one upload once a piece's input is all copied, one download drained once it has
-	 * landed) instead of per run of copied units and output segment; {@code -Dnufftj.mirrorDma=pieces}.
-	 */
-	private boolean mirrorDmaByPiece = "pieces".equals(System.getProperty("nufftj.mirrorDma"));
 	/** The mirrors for single-piece chunks too (tests; by default those take the rings). */
 	private boolean mirrorAlways;
+	/** The latest Java-array execute ran through the mirrors (for tests of which host side ran). */
+	private boolean lastMirrored;
 	private final StageTimes times = new StageTimes();
 
 	private GpuPointSet points;
@@ -468,9 +465,9 @@ public final class GpuNufftPlan implements NufftPlan {
 		mirrorAlways = on;
 	}
 
-	/** The mirrors' DMAs per piece ({@code true}) or per run of copied units and output segment (the default). */
-	void mirrorDmaByPiece(final boolean on) {
-		mirrorDmaByPiece = on;
+	/** Whether the latest host-array execute ran through the mirrors (else the rings or pinned arrays). */
+	boolean lastMirrored() {
+		return lastMirrored;
 	}
 
 	/** The mirrors' copy units and output segments (bytes, multiples of 16), for tests that span several. */
@@ -652,14 +649,15 @@ public final class GpuNufftPlan implements NufftPlan {
 		final int b = chunkSize(t, true);
 		final long inLen = forward ? 2 * pixels : 2L * points.count, outLen = forward ? 2L * points.count : 2 * pixels;
 		final long inBytes = inLen * (cbytes / 2), outBytes = outLen * (cbytes / 2);
-		// Java arrays on both sides go through the mirrors; through the rings (where the mirrors could not be had, or
-		// asked for) one piece per memory chunk: the CPU copies through the rings are the bound there, and pieces only
+		// Java arrays on both sides go through the mirrors where a chunk runs in several pieces (runMirrored); through
+		// the rings (single pieces, no mirrors to be had, or rings asked for) one piece per memory chunk: the CPU copies through the rings are the bound there, and pieces only
 		// add waits (GpuTransferBenchmark: serial 4.9 / 4.0 ms against pipelined 7.2 / 6.8
 		// ms for 8 radial 512² transforms); pieces pay where one side is a PinnedArray.
 		final boolean pinnedSide = img.pinned(0, dbl) != null || smp.pinned(0, dbl) != null;
-		if (!pinnedSide && useMirror && runMirrored(forward, t, img, smp)) return;
-		final long pieceTarget = pinnedSide ? pieceBytes : Long.MAX_VALUE;
-		int p = (int) Math.min(Math.min(t, b), (pieceTarget - 1) / (inBytes + outBytes) + 1);
+		lastMirrored = !pinnedSide && useMirror && runMirrored(forward, t, forward ? img : smp, forward ? smp : img,
+			inLen, outLen, b);
+		if (lastMirrored) return;
+		int p = (int) Math.min(Math.min(t, b), pinnedSide ? pieceTransforms(inBytes, outBytes) : Long.MAX_VALUE);
 		if (p < t) p = Math.min(p, Math.max(1, b / 2)); // several pieces: two device slots where memory allows
 		final int piece = p, pieces = (t + p - 1) / p;
 		final int slots = pieces > 1 && 2 * p <= b ? 2 : 1;
@@ -726,62 +724,37 @@ public final class GpuNufftPlan implements NufftPlan {
 	 * transform on the backend's stream and its download, in segments, on {@link #downStream}; then the pool drains
 	 * each segment as it lands. Pieces have their own places in the chunk's device buffers (no slot reuse).
 	 */
-	private boolean runMirrored(final boolean forward, final int t, final PinnedStaging.Host img,
-		final PinnedStaging.Host smp)
+	private boolean runMirrored(final boolean forward, final int t, final PinnedStaging.Host in,
+		final PinnedStaging.Host out, final long inLen, final long outLen, final int chunk)
 	{
-		final long inLen = forward ? 2 * pixels : 2L * points.count, outLen = forward ? 2L * points.count : 2 * pixels;
 		final long inBytes = inLen * (cbytes / 2), outBytes = outLen * (cbytes / 2);
 		final long most = HostMirror.MAX_BYTES / Math.max(inBytes, outBytes);
 		if (most < 1) return false;
-		final int b = (int) Math.min(chunkSize(t, true), most);
+		final int b = (int) Math.min(chunk, most);
 		final int first = Math.min(b, t);
 		// One piece per chunk: nothing for the transforms to overlap, and the rings were as fast or faster there
 		// (single transforms of the transfer section, four runs on the H200: mirror / rings 0.77–1.27, median 1.07,
 		// the kooshball 1.02–1.27 every time); with several pieces the mirrors won 12 of 16 (8-coil rows: 0.74–0.98,
 		// the others 1.03–1.22; docs/gpu-tuning.md, 2026-11-29 sixth session).
-		if (first <= (pieceBytes - 1) / (inBytes + outBytes) + 1 && !mirrorAlways) return false;
+		if (first <= pieceTransforms(inBytes, outBytes) && !mirrorAlways) return false;
+		// sized for the largest chunk: the later, shorter ones fit
 		if (!mirror().ensure(first * inBytes, first * outBytes)) return false;
-		final PinnedStaging.Host in = forward ? img : smp, out = forward ? smp : img;
 		final double[] stages = new double[3];
 		double upMs = 0, downMs = 0;
 		for (int c0 = 0; c0 < t; c0 += b) {
 			final int cb = Math.min(b, t - c0);
-			final int piece = (int) Math.min(cb, (pieceBytes - 1) / (inBytes + outBytes) + 1);
+			final int piece = (int) Math.min(cb, pieceTransforms(inBytes, outBytes));
 			final int pieces = (cb + piece - 1) / piece;
 			ensureGrid(piece);
 			ensureHostBuffers(cb);
-			if (!mirror.ensure(cb * inBytes, cb * outBytes)) {
-				throw new GpuException("host mirror: no pinned memory for " + cb * inBytes + " + " + cb * outBytes +
-					" bytes, which it held before");
-			}
 			final DeviceArray from = forward ? image : samples, to = forward ? samples : image;
 			final long start = System.nanoTime();
 			final HostMirror.Fill fill = mirror.fill(in, c0 * inLen, cb * inLen, dbl);
 			final HostMirror.Drain drain = mirror.drain(out, c0 * outLen, dbl);
 			try {
-				int k = 0;
-				long issued = 0;
 				for (int i = 0; i < pieces; i++) {
 					final int p0 = i * piece, pc = Math.min(piece, cb - p0);
-					final long pieceEnd = (p0 + pc) * inBytes;
-					while (issued < pieceEnd) {
-						fill.await(k);
-						long end = fill.end(k++);
-						if (mirrorDmaByPiece) {
-							while (end < pieceEnd) {
-								fill.await(k);
-								end = fill.end(k++);
-							}
-						}
-						else {
-							// join the units already copied into one DMA (of at most a segment)
-							while (k < fill.units() && fill.isDone(k) && fill.end(k) - issued <= HostMirror.SEGMENT) {
-								end = fill.end(k++);
-							}
-						}
-						mirror.upload(issued, end, from.at(0), upStream);
-						issued = end;
-					}
+					while (fill.uploaded() < (p0 + pc) * inBytes) fill.uploadNextRun(from.at(0), upStream);
 					check(JCudaDriver.cuEventRecord(uploaded[0], upStream), "cuEventRecord (piece uploaded)");
 					check(JCudaDriver.cuStreamWaitEvent(stream, uploaded[0], 0), "cuStreamWaitEvent (piece uploaded)");
 					if (i >= 2) addPieceStages(i - 2, stages); // its event set is reused now
@@ -792,8 +765,7 @@ public final class GpuNufftPlan implements NufftPlan {
 					check(JCudaDriver.cuEventRecord(computed[0], stream), "cuEventRecord (piece transformed)");
 					check(JCudaDriver.cuStreamWaitEvent(downStream, computed[0], 0),
 						"cuStreamWaitEvent (piece transformed)");
-					if (mirrorDmaByPiece) drain.download(po, p0 * outBytes, (p0 + pc) * outBytes, downStream, Long.MAX_VALUE);
-					else drain.download(po, p0 * outBytes, (p0 + pc) * outBytes, downStream);
+					drain.download(po, p0 * outBytes, (p0 + pc) * outBytes, downStream);
 				}
 				final long uploadedAt = System.nanoTime();
 				upMs += (uploadedAt - start) / 1e6;
@@ -820,11 +792,13 @@ public final class GpuNufftPlan implements NufftPlan {
 	}
 
 	private HostMirror mirror() {
-		if (mirror == null) {
-			final java.util.concurrent.ThreadPoolExecutor pool = backend.copyPool();
-			mirror = new HostMirror(pool, pool.getMaximumPoolSize());
-		}
+		if (mirror == null) mirror = new HostMirror(backend.copyPool());
 		return mirror;
+	}
+
+	/** Transforms per piece of a pipelined host-array execute: about {@link #pieceBytes} of transfers, at least one. */
+	private long pieceTransforms(final long inBytes, final long outBytes) {
+		return (pieceBytes - 1) / (inBytes + outBytes) + 1;
 	}
 
 	/**

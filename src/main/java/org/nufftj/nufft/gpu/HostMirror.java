@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadPoolExecutor;
 
 import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
@@ -46,7 +46,7 @@ final class HostMirror implements AutoCloseable {
 	/** Most bytes of one output segment (one DMA and one event, drained as a whole). */
 	static final long SEGMENT = 8L << 20;
 
-	private final Executor pool;
+	private final ThreadPoolExecutor pool;
 	private final int threads;
 	private final Mirror in = new Mirror("input"), out = new Mirror("output");
 	private final List<CUevent> segmentEvents = new ArrayList<>();
@@ -54,10 +54,10 @@ final class HostMirror implements AutoCloseable {
 	private long segmentBytes = SEGMENT;
 	private boolean closed;
 
-	/** A mirror whose copies run on {@code pool} ({@code threads} threads). */
-	HostMirror(final Executor pool, final int threads) {
+	/** A mirror whose copies run on {@code pool} (units sized for its most threads). */
+	HostMirror(final ThreadPoolExecutor pool) {
 		this.pool = pool;
-		this.threads = Math.max(1, threads);
+		this.threads = Math.max(1, pool.getMaximumPoolSize());
 	}
 
 	/** Smaller units and segments than the defaults, for tests of runs that span several of them (multiples of 16). */
@@ -93,14 +93,17 @@ final class HostMirror implements AutoCloseable {
 	// -- input --
 
 	/**
-	 * The copies of one input into the mirror: unit k holds bytes [start(k), end(k)) of the mirror (from 0), and
-	 * {@link #await} waits for it.
+	 * The copies of one input into the mirror: unit k holds bytes [k·unit, end(k)) of the mirror (from 0), and
+	 * {@link #await} waits for it; {@link #uploadNextRun} queues the DMAs in order as the units are done.
 	 */
 	final class Fill {
 
 		final long bytes;
 		final int unit;
 		private final CompletableFuture<?>[] done;
+		/** Units whose DMA is queued, and their bytes. */
+		private int next;
+		private long uploaded;
 
 		private Fill(final PinnedStaging.Host src, final long offset, final long count, final boolean dbl) {
 			final int size = dbl ? 8 : 4;
@@ -131,6 +134,23 @@ final class HostMirror implements AutoCloseable {
 
 		boolean isDone(final int k) {
 			return done[k].isDone();
+		}
+
+		/** Bytes from the mirror's start whose DMA is queued. */
+		long uploaded() {
+			return uploaded;
+		}
+
+		/**
+		 * Waits for the next unit's copy, then queues one DMA to {@code dst} (at the same offset) on {@code stream} for
+		 * it and the units after it already copied, at most {@link #SEGMENT} bytes in all.
+		 */
+		void uploadNextRun(final CUdeviceptr dst, final CUstream stream) {
+			await(next);
+			long end = end(next++);
+			while (next < done.length && isDone(next) && end(next) - uploaded <= SEGMENT) end = end(next++);
+			upload(uploaded, end, dst, stream);
+			uploaded = end;
 		}
 
 		/** Waits for every copy, ignoring failures (before the mirror is reused or the call returns). */

@@ -87,7 +87,7 @@ final class GpuTransferBenchmark {
 				final java.util.concurrent.ThreadPoolExecutor pool = k == GpuBackend.copyThreads() ? b.copyPool() :
 					new java.util.concurrent.ThreadPoolExecutor(k, k, 10, java.util.concurrent.TimeUnit.SECONDS,
 						new java.util.concurrent.LinkedBlockingQueue<>());
-				final HostMirror mirror = new HostMirror(pool, k);
+				final HostMirror mirror = new HostMirror(pool);
 				try {
 					if (!mirror.ensure(BYTES, BYTES)) throw new GpuException("host mirror: no pinned memory for 2 x " +
 						BYTES);
