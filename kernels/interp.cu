@@ -24,19 +24,12 @@ __device__ __forceinline__ void interp_tiles(const int* __restrict__ perm, const
 	extern __shared__ __align__(16) unsigned char smem[];
 	C* tile = reinterpret_cast<C*>(smem);
 	const int s = blockIdx.x, b = blockIdx.y;
-	const int tx = bx + W - 1, ty = by + W - 1, tz = D == 3 ? bz + W - 1 : 1, tn = tx * ty * tz;
+	const int tx = bx + W - 1, ty = by + W - 1, tz = D == 3 ? bz + W - 1 : 1;
 	const int bin = subBin[s], start = subStart[s], count = subCount[s];
 	const int ox = (bin % nbx) * bx - W / 2, oy = (D == 3 ? (bin / nbx) % nby : bin / nbx) * by - W / 2;
 	const int oz = D == 3 ? (bin / (nbx * nby)) * bz - W / 2 : 0;
 	const C* gb = grid + (long long) b * nx * ny * nz;
-	for (int k = threadIdx.x; k < tn; k += blockDim.x) {
-		const int cx = k % tx, r = k / tx, cy = r % ty, cz = r / ty;
-		int gx = (ox + cx) % nx, gy = (oy + cy) % ny, gz = (oz + cz) % nz;
-		if (gx < 0) gx += nx;
-		if (gy < 0) gy += ny;
-		if (gz < 0) gz += nz;
-		tile[k] = gb[((long long) gz * ny + gy) * nx + gx];
-	}
+	for (TileWalk w(tx, ty, tz); w.more(); w.next()) tile[w.k] = gb[w.grid(ox, oy, oz, nx, ny, nz)];
 	__syncthreads();
 	C* sb = samples + (long long) b * m;
 	for (int i = start + threadIdx.x; i < start + count; i += blockDim.x) {

@@ -103,6 +103,49 @@ __device__ __forceinline__ int wrap(int i, int n) {
 	return i < 0 ? i + n : (i >= n ? i - n : i);
 }
 
+/** Grid index i ≥ −n wrapped into [0, n) (tiles of bins larger than a small grid reach past 2n). */
+__device__ __forceinline__ int wrap_any(int i, int n) {
+	return i < 0 ? i + n : (i < n ? i : i % n);
+}
+
+/**
+ * The cells threadIdx.x, threadIdx.x + blockDim.x, … of a tx × ty × tz tile (x fastest): k the cell's index, (cx, cy,
+ * cz) its coordinates, carried from step to step, so that walking a tile costs one division per thread, not per cell
+ * (the per-cell divisions and remainders by run-time sizes were most of the instructions of a tile's load or flush).
+ */
+struct TileWalk {
+	int tx, ty, tz, sx, sy, sz, k, cx, cy, cz;
+	__device__ __forceinline__ TileWalk(int tx_, int ty_, int tz_) : tx(tx_), ty(ty_), tz(tz_) {
+		const int step = blockDim.x, q = step / tx, r = threadIdx.x / tx;
+		sx = step - q * tx;
+		sy = q % ty;
+		sz = q / ty;
+		k = threadIdx.x;
+		cx = k - r * tx;
+		cy = r % ty;
+		cz = r / ty;
+	}
+	__device__ __forceinline__ bool more() const { return cz < tz; }
+	__device__ __forceinline__ void next() {
+		k += blockDim.x;
+		cx += sx;
+		cy += sy;
+		cz += sz;
+		if (cx >= tx) {
+			cx -= tx;
+			cy++;
+		}
+		if (cy >= ty) {
+			cy -= ty;
+			cz++;
+		}
+	}
+	/** The cell's index in the periodic nx × ny × nz grid whose cell (ox, oy, oz) is the tile's first. */
+	__device__ __forceinline__ long long grid(int ox, int oy, int oz, int nx, int ny, int nz) const {
+		return ((long long) wrap_any(oz + cz, nz) * ny + wrap_any(oy + cy, ny)) * nx + wrap_any(ox + cx, nx);
+	}
+};
+
 /** Complex add to global memory: one vector atomic on sm_90+ (float2 atomicAdd is global-only there). */
 __device__ __forceinline__ void atomic_add_c(float2* p, float2 v) {
 #if __CUDA_ARCH__ >= 900

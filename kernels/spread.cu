@@ -73,26 +73,24 @@ __device__ __forceinline__ void spread_atomic(const int* __restrict__ perm, cons
 }
 
 /**
- * Adds a planar tile (real plane re[], imaginary plane im[]; tx × ty × tz cells used, row pitch px ≥ tx) to the
- * periodic grid, skipping zero cells.
+ * Adds nc tiles to nc periodic grids, skipping zero cells: tile c's cell s has its real part at t[c·stride + s·cs] and
+ * its imaginary part imoff values after it (planar tiles: cs = 1, imoff = the plane; interleaved: cs = 2, imoff = 1),
+ * tx × ty × tz cells used, row pitch px ≥ tx; grid c at gb + c·g. A thread takes a cell of every tile in turn, so the
+ * cell's grid index is computed once for all of them.
  */
 template <typename T>
-__device__ __forceinline__ void flush_planes(const T* re, const T* im, typename Cplx<T>::type* gb, int ox, int oy,
-	int oz, int tx, int ty, int tz, int px, int nx, int ny, int nz)
+__device__ __forceinline__ void flush_tiles(const T* t, int cs, int imoff, int stride, int nc,
+	typename Cplx<T>::type* gb, long long g, int ox, int oy, int oz, int tx, int ty, int tz, int px, int nx, int ny,
+	int nz)
 {
-	const int tn = tx * ty * tz;
-	for (int k = threadIdx.x; k < tn; k += blockDim.x) {
-		const int cx = k % tx, r = k / tx, cy = r % ty, cz = r / ty;
-		const int s = (cz * ty + cy) * px + cx;
-		typename Cplx<T>::type v;
-		v.x = re[s];
-		v.y = im[s];
-		if (v.x != (T) 0 || v.y != (T) 0) {
-			int gx = (ox + cx) % nx, gy = (oy + cy) % ny, gz = (oz + cz) % nz;
-			if (gx < 0) gx += nx;
-			if (gy < 0) gy += ny;
-			if (gz < 0) gz += nz;
-			atomic_add_c(&gb[((long long) gz * ny + gy) * nx + gx], v);
+	for (TileWalk w(tx, ty, tz); w.more(); w.next()) {
+		const int s = ((w.cz * ty + w.cy) * px + w.cx) * cs;
+		const long long gi = w.grid(ox, oy, oz, nx, ny, nz);
+		for (int c = 0; c < nc; c++) {
+			typename Cplx<T>::type v;
+			v.x = t[c * stride + s];
+			v.y = t[c * stride + s + imoff];
+			if (v.x != (T) 0 || v.y != (T) 0) atomic_add_c(&gb[c * g + gi], v);
 		}
 	}
 }
@@ -204,7 +202,7 @@ __device__ __forceinline__ void spread_tiles(const int* __restrict__ perm, const
 		}
 	}
 	__syncthreads();
-	flush_planes<T>(st.re, st.im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
+	flush_tiles<T>(st.re, 1, plane, 0, 1, grid + (long long) b * nx * ny * nz, 0, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
 }
 
 /**
@@ -313,7 +311,7 @@ __device__ __forceinline__ void spread_serial3(const int* __restrict__ perm, con
 		}
 	}
 	__syncthreads();
-	flush_planes<T>(re, im, grid + (long long) b * nx * ny * nz, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
+	flush_tiles<T>(re, 1, plane, 0, 1, grid + (long long) b * nx * ny * nz, 0, ox, oy, oz, tx, ty, tz, px, nx, ny, nz);
 }
 
 /**
@@ -349,6 +347,12 @@ __device__ __forceinline__ int coil_plane(int cells) {
  * (by + W − 1)) values, then per staged point (coil_chunk(W) of them) its 2W kernel values, and per coil its sample
  * values (pitch 2·coil_chunk(W) + 1), then per staged point its tile offset (GpuHeuristics.coilTileBytes computes the
  * same size).
+ * At W = 4 in float (CPLX) a coil's tile is one interleaved complex plane of (bx + W) × (by + W − 1) cells in the
+ * place of its two planes, and its samples are complex values in the place of its two rows, so a lane's update is one
+ * 64-bit load and store and its sample one 64-bit read (a half-warp's 16 taps of 4 rows at a pitch ≡ 4 mod 8 cells
+ * cover the 32 banks once); and each point's operands are read before the previous point's update. On the H200 the
+ * radial 512² × 8 spread took 0.299 ms with the interleaved tiles against 0.319 with the planes, 0.286–0.290 with the
+ * operands read ahead too (docs/gpu-tuning.md, seventh session).
  */
 template <typename T, int W>
 __device__ __forceinline__ void spread_coils2(const int* __restrict__ perm, const int* __restrict__ ix,
@@ -359,6 +363,9 @@ __device__ __forceinline__ void spread_coils2(const int* __restrict__ perm, cons
 {
 	constexpr int TAPS = W * W, CPW = coils_per_warp(W), LPC = CPW > 1 ? TAPS : 32, TPL = (TAPS + LPC - 1) / LPC;
 	constexpr int COIL_CHUNK = coil_chunk(W);
+	// W = 4 in float: interleaved complex tiles and samples, and each point's operands read ahead (below).
+	constexpr bool CPLX = W == 4 && sizeof(T) == 4;
+	typedef typename Cplx<T>::type C;
 	constexpr int SV = 2 * COIL_CHUNK + 1; // sample values of one coil: real [0, CHUNK), imaginary [CHUNK, 2 CHUNK)
 	extern __shared__ __align__(16) unsigned char smem[];
 	const int cb = (blockDim.x / 32) * CPW, c0 = blockIdx.y * cb, nc = min(cb, batch - c0);
@@ -385,6 +392,8 @@ __device__ __forceinline__ void spread_coils2(const int* __restrict__ perm, cons
 	T* const im = re + plane;
 	const T* const vr = sv + (mine ? coil : 0) * SV;
 	const T* const vi = vr + COIL_CHUNK;
+	C* const ct = reinterpret_cast<C*>(tiles) + (mine ? coil : 0) * plane;
+	const C* const cv = reinterpret_cast<const C*>(sv) + (mine ? coil : 0) * COIL_CHUNK;
 	for (int c0p = 0; c0p < count; c0p += COIL_CHUNK) {
 		const int n = min(COIL_CHUNK, count - c0p);
 		__syncthreads(); // tiles cleared / the previous chunk's points done before the stage is overwritten
@@ -394,35 +403,65 @@ __device__ __forceinline__ void spread_coils2(const int* __restrict__ perm, cons
 			kernel_values<T, W>(kv + t * 2 * W + W, ks, fy[i]);
 			cell[t] = (iy[i] - oy) * px + ix[i] - ox;
 		}
-		for (int e = threadIdx.x; e < n * nc; e += blockDim.x) {
-			const int c = e / n, t = e - c * n;
-			const typename Cplx<T>::type v = samples[(long long) (c0 + c) * m + perm[start + c0p + t]];
-			sv[c * SV + t] = v.x;
-			sv[c * SV + COIL_CHUNK + t] = v.y;
-		}
-		__syncthreads();
-		for (int p = 0; p < n; p++) {
-			if (mine) {
-				const T* const k = kv + p * 2 * W;
-				const int base = cell[p];
-				const T ar = vr[p], ai = vi[p];
-#pragma unroll
-				for (int q = 0; q < TPL; q++) {
-					if (CPW > 1 || jy[q] < W) {
-						const T w = k[jx[q]] * k[W + jy[q]];
-						re[base + off[q]] += ar * w;
-						im[base + off[q]] += ai * w;
-					}
+		for (int e = threadIdx.x; e < nc * COIL_CHUNK; e += blockDim.x) {
+			const int c = e / COIL_CHUNK, t = e % COIL_CHUNK; // constant divisor: no division
+			if (t < n) {
+				const C v = samples[(long long) (c0 + c) * m + perm[start + c0p + t]];
+				if constexpr (CPLX) {
+					reinterpret_cast<C*>(sv)[c * COIL_CHUNK + t] = v;
+				}
+				else {
+					sv[c * SV + t] = v.x;
+					sv[c * SV + COIL_CHUNK + t] = v.y;
 				}
 			}
-			__syncwarp(); // the next point may share cells with this one
+		}
+		__syncthreads();
+		if constexpr (CPLX) {
+			// One tap a lane (TPL = 1). A point's operands (tile offset, sample, tap weight) are read before the previous
+			// point's cell is updated, so a point waits for one shared load (its cell's), not two in a row.
+			int base = cell[0];
+			C a = cv[0];
+			T w = kv[jx[0]] * kv[W + jy[0]];
+			for (int p = 0; p < n; p++) {
+				const int pn = p + 1 < n ? p + 1 : p;
+				const int nbase = cell[pn];
+				const C na = cv[pn];
+				const T nw = kv[pn * 2 * W + jx[0]] * kv[pn * 2 * W + W + jy[0]];
+				if (mine) {
+					C t = ct[base + off[0]];
+					t.x += a.x * w;
+					t.y += a.y * w;
+					ct[base + off[0]] = t;
+				}
+				__syncwarp(); // the next point may share cells with this one
+				base = nbase;
+				a = na;
+				w = nw;
+			}
+		}
+		else {
+			for (int p = 0; p < n; p++) {
+				if (mine) {
+					const T* const k = kv + p * 2 * W;
+					const int base = cell[p];
+					const T ar = vr[p], ai = vi[p];
+#pragma unroll
+					for (int q = 0; q < TPL; q++) {
+						if (CPW > 1 || jy[q] < W) {
+							const T w = k[jx[q]] * k[W + jy[q]];
+							re[base + off[q]] += ar * w;
+							im[base + off[q]] += ai * w;
+						}
+					}
+				}
+				__syncwarp(); // the next point may share cells with this one
+			}
 		}
 	}
 	__syncthreads();
-	for (int c = 0; c < nc; c++) {
-		flush_planes<T>(tiles + 2 * c * plane, tiles + 2 * c * plane + plane, grid + (long long) (c0 + c) * nx * ny, ox,
-			oy, 0, tx, ty, 1, px, nx, ny, 1);
-	}
+	flush_tiles<T>(tiles, CPLX ? 2 : 1, CPLX ? 1 : plane, 2 * plane, nc, grid + (long long) c0 * nx * ny,
+		(long long) nx * ny, ox, oy, 0, tx, ty, 1, px, nx, ny, 1);
 }
 
 // -- entry points: <kernel>_<2d|3d>_<f|d>_w<W>, launched by GpuNufftPlan with (PointArgs, samples, grid, batch,

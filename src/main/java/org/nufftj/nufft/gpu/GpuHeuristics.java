@@ -114,6 +114,17 @@ final class GpuHeuristics {
 		return planBin.length == 2 && width == 4 ? new int[] { 16, 8 } : planBin.clone();
 	}
 
+	/**
+	 * Most points one subproblem of spread_coils_2d_* takes on its own bins ({@link #coilBin}): 256, not the plan's
+	 * {@link #MAX_SUBPROBLEM}. Each warp of its block walks the subproblem's points one by one for all the block's
+	 * coils, so a block of 1024 points (a radial centre's bin holds thousands) outlasted the others: Nsight Compute
+	 * showed the SMs idle 21% of the kernel's time (achieved occupancy 48% of 62.5%). On the H200, radial 512², 1024 ×
+	 * 1024 spokes, 8 coils, ε 1e-3, the spread took 0.231–0.233 ms with 256 against 0.274–0.278 with 1024 (two rounds,
+	 * the kernel then also staging samples a chunk ahead, a variant not kept); random 512² × 8 (no dense bins) and
+	 * W = 8 unchanged (docs/gpu-tuning.md, seventh session).
+	 */
+	static final int COIL_MAX_SUBPROBLEM = 256;
+
 	/** Points × transforms from which the automatic setting sorts the points for {@link #coilBin} (2²²). */
 	static final long COIL_SORT_MIN = 1L << 22;
 
@@ -145,7 +156,8 @@ final class GpuHeuristics {
 	/**
 	 * spread_coils_2d_*'s shared memory with {@code warps} warps: per coil of the block (warps × {@link #coilsPerWarp})
 	 * two planes of {@link #coilPlane}((bx + W) × (by + W − 1)) values and 2·{@link #coilChunk} + 1 sample values, per
-	 * staged point 2W kernel values and an int tile offset.
+	 * staged point 2W kernel values and an int tile offset. (At W = 4 in float the kernel lays a coil's tile and samples
+	 * out as complex values in the same room.)
 	 */
 	static int coilTileBytes(final int[] bin, final int width, final int cbytes, final int warps) {
 		final long coils = (long) warps * coilsPerWarp(width), real = cbytes / 2, chunk = coilChunk(width);

@@ -308,7 +308,7 @@ public final class GpuNufftPlan implements NufftPlan {
 		try {
 			if (coilSort == null) {
 				coilSort = new GpuSetpts(device, stream, Arrays.copyOf(n, dims), width, coilBin,
-					GpuHeuristics.MAX_SUBPROBLEM, dbl);
+					GpuHeuristics.COIL_MAX_SUBPROBLEM, dbl);
 			}
 			coilSort.run(setpts);
 			coilSorted = true;

@@ -171,8 +171,8 @@ class GpuParityTest {
 	 * The 2D shared-memory spreader of several transforms at once (spread_coils_2d_*: the 2D SHARED default where
 	 * GpuHeuristics.coilSpread picks it, here forced at every width and batch) against the same plan with it switched
 	 * off (spread_tiles_2d_* per transform), the global-atomic spreader and the CPU engine: 20,000 random points in a
-	 * 40 × 36 image (bins of over a thousand points: subproblems of several staged chunks, consecutive points on
-	 * overlapping stencils), adjoint of the batch, outputs poisoned first. Relative l2 difference ≤ 1e-5 in float; in
+	 * 40 × 36 image (bins of over a thousand points: subproblems of several staged chunks, bins of several subproblems,
+	 * consecutive points on overlapping stencils), adjoint of the batch, outputs poisoned first. Relative l2 difference ≤ 1e-5 in float; in
 	 * double ≤ 1e-12 between the GPU spreaders and within the CPU's kernel fit of the CPU engine. Fresh inputs each run.
 	 */
 	@ParameterizedTest(name = "W={0} T={1} {2}")
