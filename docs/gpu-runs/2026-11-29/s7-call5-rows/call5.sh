@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# Seventh session, call 5 (the command as given to the device, on the machine call 4 left warm, where cuFINUFFT was
+# already built under /tmp/cufinufft-build): cuFINUFFT 9810998d and our bench on rows 2, 12, 13, 16, 17 side by side.
+# Code 05c9f2e (kernels of 16534d9), pack built with NUFFTJ_PACK_LEAN=1 NUFFTJ_PACK_SAMPLES=0; carry .gpu/pack, .gpu/cuf.
+set -o pipefail; export NUFFTJ_CHECKOUT=$PWD; W=$(mktemp -d); nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee $W/log.txt; ls /tmp/cufinufft-build 2>&1 | head -3 | tee -a $W/log.txt; timeout 150 .gpu/cuf/cufinufft-bench.sh run $W/cufinufft.csv 2,12,13,16,17 > $W/cuf-run.log 2>&1; echo "cuf rc=$? at ${SECONDS}s" | tee -a $W/log.txt; tail -3 $W/cuf-run.log | cut -c1-200 | tee -a $W/log.txt; cd .gpu/pack; NUFFTJ_REF=$W/cufinufft.csv timeout $((300 - SECONDS)) ./gpu-suite.sh run $W/bench.md bench 2,12,13,16,17 nocpu shared > $W/bench.log 2>&1; echo "bench rc=$? at ${SECONDS}s" | tee -a $W/log.txt; grep -E "^\| (random|radial|kooshball)" $W/bench.md | head -5 | awk -F'|' '{print $2"|"$3"|"$6"|"$7"|"$8"|"$9"|"$10"|"$11}' | tee -a $W/log.txt; cd $W && tar czf $OUT/call5.tgz .
