@@ -468,22 +468,29 @@ public final class Tuner {
 		private void measure(final NufftPlan plan, final Candidate c) {
 			double total = 0;
 			if (direction != TuneDirection.ADJOINT) {
-				c.forwardMillis = Math.min(Benchmark.median(times(() -> {
+				c.forwardMillis = bestMedian(() -> {
 					if (image == null) plan.forward(hostImage, hostSamples);
 					else plan.forward(image, samples);
-					backend.synchronize();
-				})), Double.isNaN(c.forwardMillis) ? Double.POSITIVE_INFINITY : c.forwardMillis);
+				}, c.forwardMillis);
 				total += c.forwardMillis;
 			}
 			if (direction != TuneDirection.FORWARD) {
-				c.adjointMillis = Math.min(Benchmark.median(times(() -> {
+				c.adjointMillis = bestMedian(() -> {
 					if (image == null) plan.adjoint(hostSamples, hostImage);
 					else plan.adjoint(samples, image);
-					backend.synchronize();
-				})), Double.isNaN(c.adjointMillis) ? Double.POSITIVE_INFINITY : c.adjointMillis);
+				}, c.adjointMillis);
 				total += c.adjointMillis;
 			}
 			c.millis = total;
+		}
+
+		/** The smaller of {@code previous} (NaN: none yet) and the median time of {@code run}, each run waited for. */
+		private double bestMedian(final Runnable run, final double previous) {
+			final double median = Benchmark.median(times(() -> {
+				run.run();
+				backend.synchronize();
+			}));
+			return Double.isNaN(previous) ? median : Math.min(median, previous);
 		}
 
 		/**

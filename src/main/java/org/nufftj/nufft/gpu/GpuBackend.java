@@ -6,6 +6,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import jcuda.Pointer;
 import jcuda.driver.CUstream;
@@ -49,7 +53,7 @@ public final class GpuBackend implements Backend {
 	private PinnedStaging staging;
 	private DeviceArray accumulators;
 	/** Host threads of the plans' Java-array copies (HostMirror), made on first use; idle threads end after 10 s. */
-	private java.util.concurrent.ThreadPoolExecutor copyPool;
+	private ThreadPoolExecutor copyPool;
 	private boolean closed;
 
 	/**
@@ -711,16 +715,15 @@ public final class GpuBackend implements Backend {
 	 * {@link #copyThreads()} of them; first in first out (a mirror's units are queued in the order its DMAs want
 	 * them), daemons.
 	 */
-	synchronized java.util.concurrent.ThreadPoolExecutor copyPool() {
+	synchronized ThreadPoolExecutor copyPool() {
 		if (copyPool == null) {
 			final int n = copyThreads();
-			final java.util.concurrent.atomic.AtomicInteger count = new java.util.concurrent.atomic.AtomicInteger();
-			copyPool = new java.util.concurrent.ThreadPoolExecutor(n, n, 10, java.util.concurrent.TimeUnit.SECONDS,
-				new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
-					final Thread t = new Thread(r, "nufftj-copy-" + device.ordinal() + "-" + count.incrementAndGet());
-					t.setDaemon(true);
-					return t;
-				});
+			final AtomicInteger count = new AtomicInteger();
+			copyPool = new ThreadPoolExecutor(n, n, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), r -> {
+				final Thread t = new Thread(r, "nufftj-copy-" + device.ordinal() + "-" + count.incrementAndGet());
+				t.setDaemon(true);
+				return t;
+			});
 			copyPool.allowCoreThreadTimeOut(true);
 		}
 		return copyPool;

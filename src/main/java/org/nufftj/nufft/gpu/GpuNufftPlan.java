@@ -40,10 +40,10 @@ import org.nufftj.trajectory.Trajectory;
  * From host arrays, uploads and downloads run on their own streams. Java arrays are copied by host threads: through
  * pinned mirrors of the whole memory chunk ({@link HostMirror}) where the chunk runs in several pieces of about
  * {@link #PIECE_BYTES} of transfers (the copies overlap the DMA and the transforms of earlier pieces), else through
- * pinned staging rings, whose copies overlap the DMA. With a {@link PinnedArray} on either side (its memory is handed to the DMA engine directly) a batch
- * runs as a pipeline of pieces of about {@link #PIECE_BYTES} of transfers: the upload of piece i+1 and the download of
- * piece i−1 overlap the transform of piece i on the backend's stream, with two device slots of inputs and outputs and
- * events between the streams.
+ * pinned staging rings, whose copies overlap the DMA. With a {@link PinnedArray} on either side (its memory is handed
+ * to the DMA engine directly) a batch runs as a pipeline of pieces of about {@link #PIECE_BYTES} of transfers: the
+ * upload of piece i+1 and the download of piece i−1 overlap the transform of piece i on the backend's stream, with two
+ * device slots of inputs and outputs and events between the streams.
  * </p>
  */
 public final class GpuNufftPlan implements NufftPlan {
@@ -649,10 +649,11 @@ public final class GpuNufftPlan implements NufftPlan {
 		final int b = chunkSize(t, true);
 		final long inLen = forward ? 2 * pixels : 2L * points.count, outLen = forward ? 2L * points.count : 2 * pixels;
 		final long inBytes = inLen * (cbytes / 2), outBytes = outLen * (cbytes / 2);
-		// Java arrays on both sides go through the mirrors where a chunk runs in several pieces (runMirrored); through
-		// the rings (single pieces, no mirrors to be had, or rings asked for) one piece per memory chunk: the CPU copies through the rings are the bound there, and pieces only
-		// add waits (GpuTransferBenchmark: serial 4.9 / 4.0 ms against pipelined 7.2 / 6.8
-		// ms for 8 radial 512² transforms); pieces pay where one side is a PinnedArray.
+		// Java arrays on both sides go through the mirrors where a chunk runs in several pieces (runMirrored). Through
+		// the rings (single pieces, no mirrors to be had, or rings asked for) they run one piece per memory chunk: the
+		// CPU copies through the rings are the bound there, and pieces only add waits (GpuTransferBenchmark: serial
+		// 4.9 / 4.0 ms against pipelined 7.2 / 6.8 ms for 8 radial 512² transforms); pieces pay where one side is a
+		// PinnedArray.
 		final boolean pinnedSide = img.pinned(0, dbl) != null || smp.pinned(0, dbl) != null;
 		lastMirrored = !pinnedSide && useMirror && runMirrored(forward, t, forward ? img : smp, forward ? smp : img,
 			inLen, outLen, b);
@@ -736,14 +737,15 @@ public final class GpuNufftPlan implements NufftPlan {
 		// (single transforms of the transfer section, four runs on the H200: mirror / rings 0.77–1.27, median 1.07,
 		// the kooshball 1.02–1.27 every time); with several pieces the mirrors won 12 of 16 (8-coil rows: 0.74–0.98,
 		// the others 1.03–1.22; docs/gpu-tuning.md, 2026-11-29 sixth session).
-		if (first <= pieceTransforms(inBytes, outBytes) && !mirrorAlways) return false;
+		final long perPiece = pieceTransforms(inBytes, outBytes);
+		if (first <= perPiece && !mirrorAlways) return false;
 		// sized for the largest chunk: the later, shorter ones fit
 		if (!mirror().ensure(first * inBytes, first * outBytes)) return false;
 		final double[] stages = new double[3];
 		double upMs = 0, downMs = 0;
 		for (int c0 = 0; c0 < t; c0 += b) {
 			final int cb = Math.min(b, t - c0);
-			final int piece = (int) Math.min(cb, pieceTransforms(inBytes, outBytes));
+			final int piece = (int) Math.min(cb, perPiece);
 			final int pieces = (cb + piece - 1) / piece;
 			ensureGrid(piece);
 			ensureHostBuffers(cb);

@@ -15,9 +15,9 @@ import jcuda.driver.JCudaDriver;
 /**
  * Page-locked (pinned) host memory of float or double values, seen from Java as a {@link FloatBuffer} or
  * {@link DoubleBuffer}: the host side of a {@link GpuNufftPlan} execute that needs no copy. A plan's Java-array calls
- * copy every value into pinned memory (its mirrors or staging slices) on the CPU before the DMA (and out after it); a pinned array of
- * the plan's precision is handed to the DMA engine as it is, so an execute from it runs at the PCIe bound and its
- * transfers overlap the transforms of neighbouring batch pieces. Of another precision it is converted through the
+ * copy every value into pinned memory (its mirrors or staging slices) on the CPU before the DMA (and out after it); a
+ * pinned array of the plan's precision is handed to the DMA engine as it is, so an execute from it runs at the PCIe
+ * bound and its transfers overlap the transforms of neighbouring batch pieces. Of another precision it is converted through the
  * staging slices like an array. Allocated portable (usable from every context); at most 2³¹ − 1 bytes (one Java
  * buffer view). {@link #close()} frees it; no execute may be running on it then.
  */
